@@ -1,0 +1,101 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './test/app.js';
+
+describe('the app shell', () => {
+  let t: TestApp;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(tmpdir(), 'repolog-web-'));
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html><head><!--meta--><title>x</title><!--/meta--></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(
+      path.join(webDist, 'assets', 'index-abc123.js'),
+      'console.log("repolog");'.repeat(100),
+    );
+    writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+    t = await buildTestApp({ webDist });
+  });
+  afterAll(() => t.close());
+
+  it('reports a reachable database on /api/health', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+      demo: true,
+    });
+  });
+
+  it('answers an unknown API route with a 404 JSON error', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toEqual({
+      error: 'not_found',
+      message: 'No API route GET /api/no-such-thing.',
+    });
+  });
+
+  it('answers malformed JSON with 400 and no stack trace', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken": ',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    const body = res.json<{ error: string; message: string }>();
+    expect(Object.keys(body).sort()).toEqual(['error', 'message']);
+    expect(res.body).not.toMatch(/at .*\.(ts|js):\d+/);
+  });
+
+  it('refuses a mutating API call from another origin', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/anything',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json<{ error: string }>().error).toBe('forbidden');
+  });
+
+  it('serves the web app for client routes, with page meta and no caching', async () => {
+    const res = await t.request({ method: 'GET', url: '/breakthrough?page=2' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain(
+      '<meta property="og:url" content="http://localhost:3000/breakthrough" />',
+    );
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('serves plain files and 404s a missing asset instead of the app shell', async () => {
+    const robots = await t.request({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain('User-agent');
+    const missing = await t.request({ method: 'GET', url: '/assets/gone-123.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+});

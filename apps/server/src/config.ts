@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const idList = z
+  .string()
+  .transform((value) => value.split(',').map((part) => part.trim()))
+  .pipe(z.array(z.string().regex(/^\d+$/, 'expected a comma-separated list of ids')))
+  .transform((parts) => parts.map(Number));
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** Every setting Repolog reads from the environment (DESIGN.md §2). */
+export const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
+  GITHUB_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  GITHUB_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
+  GITHUB_WEB_URL: z.url().default('https://github.com'),
+  GITHUB_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  OFFICIAL_BLOG_ID: z.coerce.number().int().positive().default(39),
+  DEVELOPER_BLOG_IDS: idList.prefault('32,38'),
+  BANNER_ARTICLE_ID: z.coerce.number().int().positive().default(25),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  secret: string;
+  github: {
+    clientId: string;
+    clientSecret: string;
+    apiUrl: string;
+    webUrl: string;
+    webhookSecret: string | undefined;
+  };
+  /** No GitHub OAuth app configured: the in-process GitHub stand-in and demo data are used. */
+  demo: boolean;
+  officialBlogId: number;
+  developerBlogIds: number[];
+  bannerArticleId: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** Reads a dev secret from DATA_DIR, creating it on first start. */
+function devSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('hex');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+/** Parses the environment once. Throws ConfigError with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const demo = !e.GITHUB_CLIENT_ID;
+  if (demo && production) {
+    throw new ConfigError(
+      'Demo mode (no GITHUB_CLIENT_ID) refuses to start with NODE_ENV=production. Configure a GitHub OAuth app.',
+    );
+  }
+  if (e.GITHUB_CLIENT_ID && !e.GITHUB_CLIENT_SECRET) {
+    throw new ConfigError('GITHUB_CLIENT_SECRET is required when GITHUB_CLIENT_ID is set.');
+  }
+  if (production && !e.SECRET) {
+    throw new ConfigError('SECRET (at least 32 characters) is required when NODE_ENV=production.');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: trimSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    secret: e.SECRET ?? devSecret(dataDir),
+    github: {
+      clientId: e.GITHUB_CLIENT_ID ?? 'repolog-demo',
+      clientSecret: e.GITHUB_CLIENT_SECRET ?? 'repolog-demo-secret',
+      apiUrl: trimSlash(e.GITHUB_API_URL),
+      webUrl: trimSlash(e.GITHUB_WEB_URL),
+      webhookSecret: e.GITHUB_WEBHOOK_SECRET,
+    },
+    demo,
+    officialBlogId: e.OFFICIAL_BLOG_ID,
+    developerBlogIds: e.DEVELOPER_BLOG_IDS,
+    bannerArticleId: e.BANNER_ARTICLE_ID,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,156 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.js';
+import { runMigrations, type MigrationClient } from './migrate.js';
+
+/** The Drizzle handle every repository takes; a transaction handle has the same type. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Unlisten = () => Promise<void>;
+
+/** A connected database: Drizzle for queries, plus what Drizzle does not cover. */
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Publishes on a PostgreSQL NOTIFY channel (reaches every instance on the same database). */
+  notify(channel: string, payload: string): Promise<void>;
+  /** Subscribes to a NOTIFY channel. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<Unlisten>;
+  /** True when a trivial query succeeds. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… ; when absent, embedded PGlite is used. */
+  url?: string | undefined;
+  /** PGlite data directory; absent means in memory. */
+  dataDir?: string | undefined;
+  /** pg pool size. */
+  poolSize?: number;
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
+  const client = await PGlite.create(
+    dataDir ? { dataDir, extensions: { pg_trgm } } : { extensions: { pg_trgm } },
+  );
+  const migrationClient: MigrationClient = {
+    transaction: (fn) =>
+      client.transaction(async (tx) =>
+        fn({
+          query: async (text) => void (await tx.exec(text)),
+          rows: async (text) => (await tx.query<Record<string, unknown>>(text)).rows,
+        }),
+      ),
+  };
+  await runMigrations(migrationClient);
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    kind: 'pglite',
+    notify: async (channel, payload) => {
+      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return () => stop();
+    },
+    ping: async () => {
+      await client.query('SELECT 1');
+      return true;
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 10_000,
+  });
+  // An idle client dropped by the server must not crash the process.
+  pool.on('error', () => undefined);
+  const migrationClient: MigrationClient = {
+    transaction: async (fn) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('BEGIN');
+        const result = await fn({
+          query: async (text) => void (await conn.query(text)),
+          rows: async (text) => (await conn.query<Record<string, unknown>>(text)).rows,
+        });
+        await conn.query('COMMIT');
+        return result;
+      } catch (error) {
+        await conn.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        conn.release();
+      }
+    },
+  };
+  await runMigrations(migrationClient);
+
+  // One dedicated connection carries every LISTEN of this process.
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const ensureListener = async () => {
+    if (listener) return listener;
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => undefined);
+    client.on('notification', (message) => {
+      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    await client.connect();
+    listener = client;
+    return client;
+  };
+  const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    kind: 'postgres',
+    notify: async (channel, payload) => {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    listen: async (channel, onMessage) => {
+      const client = await ensureListener();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await client.query(`LISTEN ${quoteIdent(channel)}`);
+      }
+      set.add(onMessage);
+      return async () => {
+        set.delete(onMessage);
+        if (set.size === 0 && handlers.get(channel) === set) {
+          handlers.delete(channel);
+          await client.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => undefined);
+        }
+      };
+    },
+    ping: async () => {
+      await pool.query('SELECT 1');
+      return true;
+    },
+    close: async () => {
+      await listener?.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+}
+
+/** Opens PostgreSQL (when a URL is given) or embedded PGlite, and brings the schema up to date. */
+export function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? 10)
+    : openPglite(options.dataDir);
+}

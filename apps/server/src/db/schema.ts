@@ -1,0 +1,247 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A GitHub account known to Repolog. Rows are also created for contributors who were
+ * added to a blog before they ever signed in (signed_up_at stays null until they do).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    githubId: bigint('github_id', { mode: 'number' }).notNull(),
+    userName: text('user_name').notNull(),
+    displayName: text('display_name'),
+    avatarUrl: text('avatar_url'),
+    signedUpAt: timestamp('signed_up_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_github_id_key').on(t.githubId),
+    index('users_user_name_lower_idx').on(sql`lower(${t.userName})`),
+  ],
+);
+
+/** The user's GitHub OAuth token, AES-256-GCM encrypted with a key derived from SECRET. */
+export const githubTokens = pgTable('github_tokens', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  ciphertext: text('ciphertext').notNull(),
+  scope: text('scope').notNull().default(''),
+  updatedAt: updatedAt(),
+});
+
+/** One signed-in browser. Revoking it ends every access and refresh token of that login. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Refresh tokens, stored as SHA-256 hashes; each is used once (rotation) within its session. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_session_id_idx').on(t.sessionId)],
+);
+
+export const blogs = pgTable(
+  'blogs',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    gitRepoUrl: text('git_repo_url').notNull(),
+    /** Lower-cased "owner/name": one blog per repository. */
+    repoKey: text('repo_key').notNull(),
+    repoPrivate: boolean('repo_private').notNull().default(false),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('blogs_repo_key_key').on(t.repoKey),
+    index('blogs_owner_id_idx').on(t.ownerId),
+  ],
+);
+
+export const blogMembers = pgTable(
+  'blog_members',
+  {
+    blogId: integer('blog_id')
+      .notNull()
+      .references(() => blogs.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blogId, t.userId] }),
+    index('blog_members_user_id_idx').on(t.userId),
+  ],
+);
+
+export const articles = pgTable(
+  'articles',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    blogId: integer('blog_id')
+      .notNull()
+      .references(() => blogs.id, { onDelete: 'cascade' }),
+    /** Null once the author deleted their account; the article stays with the team. */
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    about: text('about'),
+    problem: text('problem'),
+    solution: text('solution'),
+    /** Kept exact by the like transaction (insert-or-nothing, then +1/-1 in the same statement batch). */
+    likeCount: integer('like_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('articles_blog_id_created_idx').on(t.blogId, t.createdAt.desc(), t.id.desc()),
+    index('articles_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('articles_author_id_idx').on(t.authorId),
+    index('articles_about_lower_idx').on(sql`lower(${t.about})`),
+    index('articles_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    index('articles_like_count_idx').on(t.likeCount.desc(), t.createdAt.desc()),
+  ],
+);
+
+export const likes = pgTable(
+  'likes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.articleId] }),
+    index('likes_article_created_idx').on(t.articleId, t.createdAt),
+    index('likes_created_idx').on(t.createdAt),
+  ],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blogId: integer('blog_id')
+      .notNull()
+      .references(() => blogs.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.blogId] }),
+    index('favorites_blog_created_idx').on(t.blogId, t.createdAt),
+    index('favorites_created_idx').on(t.createdAt),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('comments_article_id_idx').on(t.articleId, t.id),
+    index('comments_user_id_idx').on(t.userId),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    instigatorId: integer('instigator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The spec's Korean type names ('블로그 초대', '블로그 즐겨찾기', '글 좋아요', '새로운 댓글'). */
+    type: text('type').notNull(),
+    blogId: integer('blog_id').references(() => blogs.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id').references(() => articles.id, { onDelete: 'cascade' }),
+    /** Set for events that must notify once per target (a like, a favorite); null otherwise. */
+    dedupeKey: text('dedupe_key'),
+    isViewed: boolean('is_viewed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_recipient_created_idx').on(t.recipientId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_unread_idx')
+      .on(t.recipientId)
+      .where(sql`${t.isViewed} = false`),
+    uniqueIndex('notifications_dedupe_key').on(t.recipientId, t.dedupeKey),
+    index('notifications_instigator_id_idx').on(t.instigatorId),
+  ],
+);
+
+/** Cached GitHub responses per repository and resource, revalidated with ETags. */
+export const repoCache = pgTable(
+  'repo_cache',
+  {
+    repoKey: text('repo_key').notNull(),
+    resource: text('resource').notNull(),
+    etag: text('etag'),
+    payload: jsonb('payload').notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.repoKey, t.resource] })],
+);

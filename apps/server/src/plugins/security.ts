@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors.js';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Paths that prove their origin another way (an HMAC signature) and skip the Origin check. */
+const CSRF_EXEMPT = ['/api/webhooks/'];
+
+/**
+ * Security headers on every response, and the CSRF rule of DESIGN.md §3: a mutating API call
+ * must come from a page of PUBLIC_URL, told by its Origin (or, failing that, Referer) header.
+ */
+export function registerSecurity(app: FastifyInstance, publicUrl: string): void {
+  const origin = new URL(publicUrl).origin;
+
+  app.addHook('onRequest', async (request) => {
+    if (!MUTATING.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (CSRF_EXEMPT.some((prefix) => request.url.startsWith(prefix))) return;
+    const sentOrigin = request.headers.origin;
+    if (sentOrigin !== undefined) {
+      if (sentOrigin === origin) return;
+    } else {
+      const referer = request.headers.referer;
+      if (referer && (referer === origin || referer.startsWith(`${origin}/`))) return;
+    }
+    throw new AppError(
+      'forbidden',
+      'This request did not come from a Repolog page (Origin check failed).',
+    );
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    if (!request.url.startsWith('/api/')) {
+      reply.header(
+        'Content-Security-Policy',
+        [
+          "default-src 'self'",
+          "img-src 'self' data: https:",
+          "style-src 'self' 'unsafe-inline'",
+          "script-src 'self'",
+          "connect-src 'self'",
+          "font-src 'self' data:",
+          "object-src 'none'",
+          "base-uri 'self'",
+          "frame-ancestors 'none'",
+        ].join('; '),
+      );
+    }
+  });
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { openTestDatabase } from './database.js';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** app.inject with the Origin header a Repolog page would send. */
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  database?: Database;
+  webDist?: string;
+}
+
+/** The real app on a real (fresh) database, with test-friendly settings. */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = loadConfig({
+    PUBLIC_URL: TEST_ORIGIN,
+    SECRET: 'test-secret-test-secret-test-secret-0123',
+    DATA_DIR: '/nonexistent-test-data-dir',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const database = options.database ?? (await openTestDatabase());
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    ...(options.webDist ? { webDist: options.webDist } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    request: (inject) =>
+      app.inject({ ...inject, headers: { origin: TEST_ORIGIN, ...inject.headers } }),
+    close: async () => {
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { lazy, Suspense, type MouseEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ButtonLink } from '../../components/ui/button';
+import { useSession } from '../../features/auth/hooks/use-session';
+import styles from './site-header.module.css';
+
+// Only signed-in readers need the bell and profile panels: their code loads on demand.
+const HeaderMenus = lazy(() => import('./header-menus').then((m) => ({ default: m.HeaderMenus })));
+
+export const LOGIN_REQUIRED_ALERT =
+  'Login is required to access this service!\nPlease log in to continue.';
+
+const NAV_ITEMS = [
+  { to: '/home', label: 'Home' },
+  { to: '/breakthrough', label: 'Breakthrough' },
+  { to: '/workspace', label: 'Workspace' },
+] as const;
+
+/** The top navigation bar of spec §2. */
+export function SiteHeader() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const isStart = pathname === '/';
+
+  const onNavClick = (event: MouseEvent<HTMLAnchorElement>, to: string) => {
+    if (to === '/workspace' && session.status === 'out') {
+      event.preventDefault();
+      window.alert(LOGIN_REQUIRED_ALERT);
+      void navigate('/login');
+    }
+  };
+
+  return (
+    <header className={styles.header}>
+      <div className={`container ${styles.inner}`}>
+        <Link to="/" className={styles.logo} aria-label="Repolog start page">
+          <svg className={styles.logoMark} viewBox="0 0 64 64" aria-hidden="true">
+            <rect width="64" height="64" rx="14" fill="#4338ca" />
+            <path
+              d="M20 16h14a10 10 0 0 1 2 19.8L46 48h-9l-9-11.5V48h-8V16zm8 7v8h6a4 4 0 0 0 0-8h-6z"
+              fill="#fff"
+            />
+          </svg>
+          <span className={styles.logoText}>Repolog</span>
+        </Link>
+        {!isStart && (
+          <nav className={styles.nav} aria-label="Main">
+            {NAV_ITEMS.map((item) => {
+              const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
+              return (
+                <Link
+                  key={item.to}
+                  to={item.to}
+                  className={`${styles.navItem} ${active ? styles.active : ''}`}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={(event) => onNavClick(event, item.to)}
+                >
+                  {item.label}
+                </Link>
+              );
+            })}
+          </nav>
+        )}
+        <div className={styles.actions}>
+          {session.status === 'in' && (
+            <Suspense fallback={<span className={styles.actionsPlaceholder} />}>
+              <HeaderMenus userName={session.userName} />
+            </Suspense>
+          )}
+          {session.status === 'out' && (
+            <ButtonLink to="/login" variant="primary">
+              Login
+            </ButtonLink>
+          )}
+          {session.status === 'unknown' && <span className={styles.actionsPlaceholder} />}
+        </div>
+      </div>
+    </header>
+  );
+}

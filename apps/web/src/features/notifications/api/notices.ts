@@ -1,0 +1,60 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Notice, UnreadCount } from '@repolog/contract/notifications';
+import { api, apiRequest } from '../../../lib/api-client';
+
+export interface NoticePage {
+  items: Notice[];
+  total: number;
+}
+
+/** GET /api/notice?page=&size= — newest first; the total comes from X-Total-Count. */
+export async function getNotices(page: number, size: number): Promise<NoticePage> {
+  const res = await apiRequest<Notice[]>(`/api/notice?page=${page}&size=${size}`);
+  const total = Number(res.headers.get('x-total-count') ?? res.data.length);
+  return { items: res.data, total: Number.isFinite(total) ? total : res.data.length };
+}
+
+export const noticesQuery = (page: number, size: number) =>
+  queryOptions({
+    queryKey: ['notices', 'list', page, size],
+    queryFn: () => getNotices(page, size),
+  });
+
+/** GET /api/notice/count */
+export const getUnreadCount = () => api<UnreadCount>('/api/notice/count');
+
+export const unreadCountQuery = queryOptions({
+  queryKey: ['notices', 'count'],
+  queryFn: getUnreadCount,
+});
+
+/** PUT /api/notice/{noticeId}: marks one notification viewed. */
+export const markNoticeViewed = (noticeId: number) =>
+  api<Notice>(`/api/notice/${noticeId}`, { method: 'PUT' });
+
+/** Marks a notification viewed and lowers the badge by one right away (spec §4). */
+export function useMarkNoticeViewed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markNoticeViewed,
+    onMutate: (noticeId) => {
+      queryClient.setQueryData<UnreadCount>(unreadCountQuery.queryKey, (old) =>
+        old ? { unreadCount: Math.max(0, old.unreadCount - 1) } : old,
+      );
+      queryClient.setQueriesData<NoticePage>({ queryKey: ['notices', 'list'] }, (old) =>
+        old
+          ? {
+              ...old,
+              items: old.items.map((item) =>
+                item.noticeId === noticeId ? { ...item, isViewed: true } : item,
+              ),
+            }
+          : old,
+      );
+    },
+    onError: (error) => {
+      console.error('marking the notification as viewed failed', error);
+      void queryClient.invalidateQueries({ queryKey: ['notices'] });
+    },
+  });
+}

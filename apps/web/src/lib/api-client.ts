@@ -1,0 +1,157 @@
+import { LOGGED_IN_COOKIE, removeCookie } from './cookies';
+
+/** Request time-out of spec §9. */
+export const REQUEST_TIMEOUT_MS = 100_000;
+export const SESSION_EXPIRED_MESSAGE = '세션이 만료되었습니다. 다시 로그인하세요.';
+export const TOKEN_REFRESH_FAILED = '토큰 갱신 실패';
+
+/** The HTTP client's error categories (spec §8). */
+export type ApiErrorKind = 'network' | 'timeout' | 'cancel' | 'bad_request' | 'bad_response';
+
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly status?: number,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Only types the response; the server validates every response against the contract. */
+  expect?: (body: unknown) => body is T;
+  signal?: AbortSignal;
+  /** Skip the 401 -> refresh -> retry dance (the refresh and logout calls themselves). */
+  noRefresh?: boolean;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+}
+
+/** Hooks the app fills in at start; kept here so this module has no React imports. */
+export const sessionHooks = {
+  /** Called once when a refresh fails: the default alerts and goes to /login. */
+  onExpired: () => {
+    window.alert(SESSION_EXPIRED_MESSAGE);
+    window.location.assign('/login');
+  },
+};
+
+let refreshing: Promise<void> | undefined;
+let expiryHandled = false;
+
+/** For tests: forget that the expiry was handled. */
+export function resetSessionGuards(): void {
+  refreshing = undefined;
+  expiryHandled = false;
+}
+
+async function send(path: string, options: RequestOptions<unknown>): Promise<Response> {
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const init: RequestInit = {
+    method: options.method ?? 'GET',
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+    signal,
+  };
+  if (options.body !== undefined) {
+    init.headers = { ...init.headers, 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(options.body);
+  }
+  try {
+    return await fetch(path, init);
+  } catch (error) {
+    if (timeout.aborted) throw new ApiError('timeout', 'The server took too long to answer.');
+    if (options.signal?.aborted) throw new ApiError('cancel', 'The request was cancelled.');
+    throw new ApiError('network', error instanceof Error ? error.message : 'Network error');
+  }
+}
+
+/** POST /api/auth/refresh: 200 sets a new access token cookie; anything else raises. */
+export async function refreshSession(): Promise<void> {
+  const res = await send('/api/auth/refresh', { method: 'POST', noRefresh: true });
+  if (res.status !== 200) throw new ApiError('bad_request', TOKEN_REFRESH_FAILED, res.status);
+}
+
+/** One refresh at a time: concurrent 401s wait for the same refresh. */
+function refreshOnce(): Promise<void> {
+  refreshing ??= refreshSession().finally(() => {
+    refreshing = undefined;
+  });
+  return refreshing;
+}
+
+async function handleExpiry(): Promise<void> {
+  if (expiryHandled) return;
+  expiryHandled = true;
+  try {
+    await send('/api/auth/logout', { method: 'POST', noRefresh: true });
+  } catch (error) {
+    console.error('logout after session expiry failed', error);
+  }
+  removeCookie(LOGGED_IN_COOKIE);
+  sessionHooks.onExpired();
+}
+
+async function parse<T>(res: Response, options: RequestOptions<T>): Promise<T> {
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  let body: unknown = undefined;
+  if (text) {
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      throw new ApiError('bad_response', 'The server sent something that is not JSON.', res.status);
+    }
+  }
+  if (!res.ok) {
+    const err = body as { error?: unknown; message?: unknown } | undefined;
+    const message =
+      typeof err?.message === 'string' ? err.message : `Request failed (${res.status})`;
+    throw new ApiError(
+      'bad_request',
+      message,
+      res.status,
+      typeof err?.error === 'string' ? err.error : undefined,
+    );
+  }
+  if (options.expect && !options.expect(body)) {
+    throw new ApiError('bad_response', 'The server sent an unexpected answer.', res.status);
+  }
+  return body as T;
+}
+
+/**
+ * Calls the API with credentials. A 401 is retried once after a token refresh; when the
+ * refresh fails, the session-expiry handling of spec §4 runs (once) and the error is thrown.
+ */
+export async function apiRequest<T>(
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<ApiResponse<T>> {
+  let res = await send(path, options);
+  if (res.status === 401 && !options.noRefresh) {
+    try {
+      await refreshOnce();
+    } catch {
+      await handleExpiry();
+      return { data: await parse(res, options), status: res.status, headers: res.headers };
+    }
+    res = await send(path, options);
+  }
+  return { data: await parse(res, options), status: res.status, headers: res.headers };
+}
+
+/** apiRequest, returning only the body. */
+export async function api<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  return (await apiRequest(path, options)).data;
+}

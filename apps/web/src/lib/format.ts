@@ -1,0 +1,19 @@
+/** ISO timestamp -> 'YYYY-MM-DD' in the reader's time zone. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** A short relative time for notifications: 'just now', '5m ago', '3h ago', then the date. */
+export function formatRelative(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  const seconds = Math.round((now.getTime() - date.getTime()) / 1000);
+  if (Number.isNaN(seconds)) return iso;
+  if (seconds < 60) return 'just now';
+  if (seconds < 3600) return `${Math.floor(seconds / 60)}m ago`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)}h ago`;
+  if (seconds < 7 * 86_400) return `${Math.floor(seconds / 86_400)}d ago`;
+  return formatDate(iso);
+}

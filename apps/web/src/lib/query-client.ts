@@ -1,0 +1,17 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // Client errors (404, 403) will not change on retry; network trouble might.
+        retry: (failureCount, error) =>
+          failureCount < 2 &&
+          !(error instanceof ApiError && error.status !== undefined && error.status < 500),
+      },
+    },
+  });
+}

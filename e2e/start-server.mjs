@@ -1,0 +1,32 @@
+// Starts the built Repolog server for the browser tests: demo mode, a fresh data folder.
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const port = process.env.E2E_PORT ?? '4173';
+const dataDir = path.join(here, '.e2e-data', port);
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+
+const env = {
+  ...process.env,
+  PORT: port,
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://localhost:${port}`,
+  DATA_DIR: dataDir,
+  DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+  LOG_LEVEL: 'warn',
+  GITHUB_CLIENT_ID: '',
+  GITHUB_CLIENT_SECRET: '',
+  NODE_ENV: 'test',
+};
+const server = spawn(process.execPath, [path.join(here, '../apps/server/dist/server.js')], {
+  env,
+  stdio: 'inherit',
+});
+const stop = () => server.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { idParam, isoDate, requiredBody, requiredText } from './common';
+import { LANGUAGES, findLanguage } from './languages';
+import { limits } from './limits';
+
+export const articleIdParamsSchema = z.object({ articleId: idParam('articleId') });
+
+/** Optional language: '' or null means none; otherwise one of the spec's ten (any case). */
+const about = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null || value.trim() === '') return null;
+    const language = findLanguage(value);
+    if (!language) {
+      ctx.addIssue({ code: 'custom', message: `about must be one of: ${LANGUAGES.join(', ')}` });
+      return z.NEVER;
+    }
+    return language;
+  });
+
+const optionalTitle = (name: string) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value) =>
+      value === undefined || value === null || value.trim() === '' ? null : value.trim(),
+    )
+    .refine(
+      (value) => value === null || value.length <= 300,
+      `${name} must be at most 300 characters`,
+    );
+
+/** POST /api/article */
+export const createArticleSchema = z.object({
+  blogId: idParam('blogId'),
+  title: requiredText('title', limits.articleTitle.max),
+  content: requiredBody('content', limits.articleBody.max),
+  about,
+  problem: optionalTitle('problem'),
+  solution: optionalTitle('solution'),
+});
+export type CreateArticle = z.input<typeof createArticleSchema>;
+
+/** PUT /api/article/{articleId}: same fields; blogId, when sent, must be the article's blog. */
+export const updateArticleSchema = createArticleSchema.extend({
+  blogId: idParam('blogId').optional(),
+});
+export type UpdateArticle = z.input<typeof updateArticleSchema>;
+
+/** GET /api/article/breakthrough/{articleId} */
+export const articleSchema = z.object({
+  articleId: z.number().int(),
+  blogId: z.number().int(),
+  /** The author's user id; null when the author deleted their account. */
+  userId: z.number().int().nullable(),
+  userName: z.string(),
+  title: z.string(),
+  blogName: z.string(),
+  content: z.string(),
+  about: z.string().nullable(),
+  problem: z.string().nullable(),
+  solution: z.string().nullable(),
+  likeCount: z.number().int(),
+  likeButton: z.boolean(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Article = z.infer<typeof articleSchema>;
+
+export const createdArticleSchema = z.object({
+  articleId: z.number().int(),
+  blogId: z.number().int(),
+  message: z.string(),
+});
+export type CreatedArticle = z.infer<typeof createdArticleSchema>;
+
+/** GET /api/article/breakthrough and GET /api/home/article/like */
+export const articleListItemSchema = z.object({
+  articleId: z.number().int(),
+  title: z.string(),
+  createdAt: isoDate,
+  blogName: z.string(),
+  blogId: z.number().int(),
+  about: z.string().nullable(),
+});
+export const articleListSchema = z.array(articleListItemSchema);
+export type ArticleListItem = z.infer<typeof articleListItemSchema>;
+
+/** GET /api/home/article */
+export const homeArticleSchema = articleListItemSchema.extend({ likeCount: z.number().int() });
+export const homeArticleListSchema = z.array(homeArticleSchema);
+export type HomeArticle = z.infer<typeof homeArticleSchema>;
+
+/** PUT /api/article/{articleId}/like */
+export const likeBodySchema = z.object({ articleId: idParam('articleId').optional() });
+export const likeResultSchema = z.object({
+  likeButton: z.boolean(),
+  likeCount: z.number().int(),
+});
+export type LikeResult = z.infer<typeof likeResultSchema>;

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { idParam, isoDate, requiredText } from './common';
+import { limits, utf8Bytes } from './limits';
+import { GITHUB_LOGIN } from './users';
+
+export const blogIdParamsSchema = z.object({ blogId: idParam('blogId') });
+
+const description = z
+  .string({ error: 'description is required' })
+  .trim()
+  .min(1, 'description is required')
+  .refine(
+    (value) => utf8Bytes(value) <= limits.descriptionBytes.max,
+    `description must be at most ${limits.descriptionBytes.max} bytes`,
+  );
+
+const memberLogin = z
+  .string()
+  .trim()
+  .regex(GITHUB_LOGIN, 'blogMember must hold GitHub user ids (letters, digits and single hyphens)');
+
+const blogMember = z
+  .array(memberLogin, { error: 'blogMember must be a list of GitHub user ids' })
+  .max(limits.blogMembers.max, `blogMember may hold at most ${limits.blogMembers.max} members`)
+  .default([]);
+
+/** POST /api/blog */
+export const createBlogSchema = z.object({
+  blogName: requiredText('blogName', limits.blogName.max),
+  description,
+  gitRepoUrl: z
+    .string({ error: 'gitRepoUrl is required' })
+    .trim()
+    .min(1, 'gitRepoUrl is required')
+    .max(300, 'gitRepoUrl must be at most 300 characters'),
+  blogMember,
+});
+export type CreateBlog = z.input<typeof createBlogSchema>;
+
+/** PUT /api/blog/{blogId}: the repository cannot change; gitRepoUrl may be sent unchanged. */
+export const updateBlogSchema = createBlogSchema.extend({
+  gitRepoUrl: z.string().trim().max(300).optional(),
+});
+export type UpdateBlog = z.input<typeof updateBlogSchema>;
+
+export const createdBlogSchema = z.object({ blog_id: z.number().int(), message: z.string() });
+export type CreatedBlog = z.infer<typeof createdBlogSchema>;
+
+/** An article as listed on its blog's page. */
+export const blogArticleSummarySchema = z.object({
+  articleId: z.number().int(),
+  articleTitle: z.string(),
+  createdAt: isoDate,
+});
+export type BlogArticleSummary = z.infer<typeof blogArticleSummarySchema>;
+
+/** GET /api/blog/{blogId} and GET /api/blog/non-member/{blogId} */
+export const blogSchema = z.object({
+  blog_id: z.number().int(),
+  blog_name: z.string(),
+  description: z.string(),
+  git_repo_url: z.string(),
+  /** GitHub logins of the members; the owner is one of them. */
+  members: z.array(z.string()),
+  owner: z.string(),
+  fav_count: z.number().int(),
+  fav_button: z.boolean(),
+  article_count: z.number().int(),
+  created_at: isoDate,
+  /** The newest 15 articles. */
+  break_throughs: z.array(blogArticleSummarySchema),
+});
+export type Blog = z.infer<typeof blogSchema>;
+
+/** GET /api/blog — blogs the user runs. */
+export const myBlogSchema = z.object({
+  blogId: z.number().int(),
+  blogName: z.string(),
+  description: z.string(),
+});
+export const myBlogListSchema = z.array(myBlogSchema);
+export type MyBlog = z.infer<typeof myBlogSchema>;
+
+/** GET /api/home/blog and GET /api/home/blog/like */
+export const blogCardSchema = z.object({
+  blog_id: z.number().int(),
+  blog_name: z.string(),
+  description: z.string(),
+});
+export const blogCardListSchema = z.array(blogCardSchema);
+export type BlogCard = z.infer<typeof blogCardSchema>;
+
+/** PUT /api/blog/{blogId}/favorites */
+export const favoriteBodySchema = z.object({ blogId: idParam('blogId').optional() });
+export const favoriteResultSchema = z.object({
+  fav_button: z.boolean(),
+  fav_count: z.number().int(),
+});
+export type FavoriteResult = z.infer<typeof favoriteResultSchema>;

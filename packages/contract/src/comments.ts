@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { idParam, isoDate } from './common';
+import { limits } from './limits';
+
+export const commentListParamsSchema = z.object({ articleId: idParam('articleId') });
+export const commentIdParamsSchema = z.object({ commentId: idParam('commentId') });
+export const commentDeleteParamsSchema = z.object({
+  articleId: idParam('articleId'),
+  commentId: idParam('commentId'),
+});
+
+const content = z
+  .string({ error: 'content is required' })
+  .refine((value) => value.trim().length > 0, 'content is required')
+  .refine(
+    (value) => value.length <= limits.comment.max,
+    `content must be at most ${limits.comment.max} characters`,
+  )
+  .transform((value) => value.trim());
+
+/** POST /api/comment */
+export const createCommentSchema = z.object({ articleId: idParam('articleId'), content });
+export type CreateComment = z.input<typeof createCommentSchema>;
+
+/** PUT /api/comment/{commentId}; articleId, when sent, must be the comment's article. */
+export const updateCommentSchema = z.object({
+  articleId: idParam('articleId').optional(),
+  content,
+});
+export type UpdateComment = z.input<typeof updateCommentSchema>;
+
+export const commentSchema = z.object({
+  commentId: z.number().int(),
+  articleId: z.number().int(),
+  userName: z.string(),
+  date: isoDate,
+  updatedAt: isoDate,
+  content: z.string(),
+  /** Whether the caller may edit / delete this comment. */
+  updateButton: z.boolean(),
+  deleteButton: z.boolean(),
+});
+export const commentListSchema = z.array(commentSchema);
+export type Comment = z.infer<typeof commentSchema>;

@@ -1,0 +1,50 @@
+/**
+ * Plain values shared by web and server. This file imports nothing, so the web app can use
+ * it without pulling zod into the browser bundle (the web imports only types from the
+ * schema files).
+ */
+
+/** Where the browser goes to start a GitHub login. */
+export const AUTHORIZE_PATH = '/api/auth/github/authorize';
+
+/** Spec §9: the official notice-board blog and the two developer blogs it shows. */
+export const OFFICIAL_BLOG_ID = 39;
+export const DEVELOPER_BLOG_IDS = [32, 38] as const;
+/** The home carousel's third slide links to this article. */
+export const BANNER_ARTICLE_ID = 25;
+
+/** Articles listed on a blog page (page 1 only). */
+export const BLOG_PAGE_ARTICLES = 15;
+/** Breakthrough list and liked list page size. */
+export const LIST_PAGE_SIZE = 10;
+/** Home top lists. */
+export const HOME_TOP = 10;
+/** Repository activity entries shown on a blog page. */
+export const ACTIVITY_SHOWN = 8;
+/** Notification panel items; the /notification page size. */
+export const PANEL_SIZE = 4;
+export const NOTICE_PAGE_SIZE = 10;
+
+/** A list without `page` returns at most this many rows; a Link header points at the rest. */
+export const ALL_CAP = 1000;
+export const DEFAULT_PAGE_SIZE = 10;
+
+/** The spec's notification type names (Korean, as the spec writes them). */
+export const NOTICE_TYPES = {
+  invitation: '블로그 초대',
+  favorited: '블로그 즐겨찾기',
+  liked: '글 좋아요',
+  comment: '새로운 댓글',
+} as const;
+export type NoticeType = (typeof NOTICE_TYPES)[keyof typeof NOTICE_TYPES];
+
+/** Server-Sent Event names on GET /api/notice/stream. */
+export const NOTICE_STREAM_EVENTS = { notice: 'notice', count: 'count' } as const;
+
+/**
+ * Header set when repository activity is not fresh: 'stale' (a cached copy, because GitHub
+ * is slow, down or rate-limited) or 'unavailable' (nothing cached: an empty list).
+ */
+export const ACTIVITY_STATUS_HEADER = 'x-repolog-activity-status';
+/** The human-readable explanation that goes with ACTIVITY_STATUS_HEADER. */
+export const ACTIVITY_MESSAGE_HEADER = 'x-repolog-activity-message';

@@ -1,0 +1,24 @@
+/** Every error code the API answers with, and the HTTP status it travels with. */
+export const errorStatus = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  github_unavailable: 502,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+/** The body of every error response. */
+export interface ErrorBody {
+  error: string;
+  message: string;
+}

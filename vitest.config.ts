@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+// One `vitest run` covers every workspace. The server project runs on embedded PGlite;
+// when TEST_DATABASE_URL is set, the same server tests run a second time on PostgreSQL.
+const pg = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    projects: [
+      'packages/contract',
+      'packages/github-stub',
+      'apps/web',
+      {
+        extends: 'apps/server/vitest.config.ts',
+        test: { name: 'server:pglite', root: 'apps/server', env: { TEST_DATABASE_URL: '' } },
+      },
+      ...(pg
+        ? [
+            {
+              extends: 'apps/server/vitest.config.ts',
+              test: {
+                name: 'server:postgres',
+                root: 'apps/server',
+                env: { TEST_DATABASE_URL: pg },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
