@@ -1,0 +1,17 @@
+import type { ServerResponse } from 'node:http';
+import type { StubFaults } from './faults';
+import type { AuthStore } from './oauth-store';
+import type { RateLimits } from './rate-limit';
+import type { StubState } from './state';
+
+/** Everything a request handler needs; one per stub instance. */
+export interface StubContext {
+  state: StubState;
+  faults: StubFaults;
+  auth: AuthStore;
+  rate: RateLimits;
+  clientId: string;
+  clientSecret: string;
+  /** API responses held open by the `hang` fault. */
+  hanging: Set<ServerResponse>;
+}

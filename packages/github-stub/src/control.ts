@@ -1,0 +1,97 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { StubFaults } from './faults';
+import { patchFaults } from './faults';
+import { HttpError, isJsonRequest, readJson, sendJson } from './http';
+import type { NewCommit, NewIssue } from './state';
+
+export const CONTROL_PREFIX = '/_stub';
+
+/** What the control API drives; the stub supplies it. */
+export interface ControlTarget {
+  faults: StubFaults;
+  /** Opens an issue and returns its API representation. */
+  openIssue(fullName: string, input: NewIssue): unknown;
+  /** Pushes a commit and returns its API representation. */
+  pushCommit(fullName: string, input: NewCommit): unknown;
+  reset(): void;
+}
+
+function field(
+  body: Record<string, unknown>,
+  key: string,
+  type: 'string' | 'boolean',
+  required: boolean,
+) {
+  const value = body[key];
+  if (value === undefined && !required) return undefined;
+  if (typeof value !== type) {
+    throw new HttpError(422, `${key} must be a ${type}${required ? '' : ' when given'}`);
+  }
+  return value;
+}
+
+async function jsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const body = await readJson(req);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError(422, 'Body must be a JSON object');
+  }
+  return body as Record<string, unknown>;
+}
+
+function decodeSegment(segment: string | undefined): string {
+  try {
+    return decodeURIComponent(segment ?? '');
+  } catch {
+    throw new HttpError(400, 'Malformed repository name');
+  }
+}
+
+const REPO_ACTION = /^\/repos\/([^/]+)\/([^/]+)\/(issues|commits)$/;
+
+/**
+ * Test and demo control API under /_stub: flip faults, add activity, reset. It has no
+ * authentication, so only mount it where that is acceptable (a stub, never production).
+ * Mutations require a JSON content type, which keeps plain cross-site forms out.
+ */
+export async function handleControl(
+  target: ControlTarget,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): Promise<void> {
+  const method = req.method ?? 'GET';
+  if (method !== 'GET' && !isJsonRequest(req)) {
+    throw new HttpError(415, 'Send a JSON body (content-type: application/json)');
+  }
+  if (path === '/faults' && method === 'GET') {
+    sendJson(res, 200, target.faults);
+  } else if (path === '/faults' && method === 'PUT') {
+    patchFaults(target.faults, await readJson(req));
+    sendJson(res, 200, target.faults);
+  } else if (path === '/reset' && method === 'POST') {
+    target.reset();
+    sendJson(res, 200, { reset: true, faults: target.faults });
+  } else {
+    const match = REPO_ACTION.exec(path);
+    if (!match || method !== 'POST') throw new HttpError(404, 'Not Found');
+    const fullName = `${decodeSegment(match[1])}/${decodeSegment(match[2])}`;
+    const body = await jsonObject(req);
+    if (match[3] === 'issues') {
+      const input: NewIssue = {
+        title: field(body, 'title', 'string', true) as string,
+        user: field(body, 'user', 'string', true) as string,
+      };
+      const text = field(body, 'body', 'string', false) as string | undefined;
+      const pullRequest = field(body, 'pullRequest', 'boolean', false) as boolean | undefined;
+      if (text !== undefined) input.body = text;
+      if (pullRequest !== undefined) input.pullRequest = pullRequest;
+      sendJson(res, 201, target.openIssue(fullName, input));
+    } else {
+      const input: NewCommit = {
+        message: field(body, 'message', 'string', true) as string,
+        author: field(body, 'author', 'string', true) as string,
+      };
+      sendJson(res, 201, target.pushCommit(fullName, input));
+    }
+  }
+}

@@ -1,0 +1,270 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { StubSeed, StubSeedIssue, StubSeedRepo } from './seed';
+
+/** A user or organization, as the stub knows it. Organizations never sign in. */
+export interface StubUser {
+  id: number;
+  login: string;
+  name: string;
+  canSignIn: boolean;
+  type: 'User' | 'Organization';
+}
+
+/** An issue or a pull request (they share one number sequence, as on GitHub). */
+export interface StubIssue {
+  id: number;
+  number: number;
+  title: string;
+  body: string | null;
+  /** Author login. */
+  user: string;
+  state: 'open' | 'closed';
+  pullRequest: boolean;
+  createdAt: string;
+  updatedAt: string;
+  closedAt: string | null;
+  mergedAt: string | null;
+}
+
+export interface StubCommit {
+  sha: string;
+  message: string;
+  authorName: string;
+  authorEmail: string;
+  /** The GitHub account behind the commit, or null when the git author has none. */
+  authorLogin: string | null;
+  date: string;
+}
+
+export interface StubRepo {
+  id: number;
+  owner: string;
+  name: string;
+  private: boolean;
+  description: string | null;
+  collaborators: string[];
+  createdAt: string;
+  updatedAt: string;
+  pushedAt: string;
+  issues: StubIssue[];
+  commits: StubCommit[];
+}
+
+/** The live data behind every response. Tests may mutate it directly. */
+export interface StubState {
+  users: StubUser[];
+  repos: StubRepo[];
+}
+
+/** Thrown by mutations on bad input; `status` is what the control API answers. */
+export class StubInputError extends Error {
+  constructor(
+    readonly status: 404 | 422,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StubInputError';
+  }
+}
+
+/** GitHub prints timestamps without milliseconds. */
+export function isoSeconds(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+const HOUR = 3_600_000;
+
+function maxDate(dates: string[]): string {
+  return dates.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a));
+}
+
+/** Git author fields: seeded accounts get GitHub's noreply address, others a made-up one. */
+function gitAuthor(
+  account: StubUser | undefined,
+  name: string,
+): Pick<StubCommit, 'authorName' | 'authorEmail' | 'authorLogin'> {
+  if (!account) {
+    const local = name.replace(/[^\w.[\]-]+/g, '-');
+    return {
+      authorName: name,
+      authorEmail: `${local}@users.noreply.github.com`,
+      authorLogin: null,
+    };
+  }
+  return {
+    authorName: account.name,
+    authorEmail: `${account.id}+${account.login}@users.noreply.github.com`,
+    authorLogin: account.login,
+  };
+}
+
+function seedIssues(repo: StubSeedRepo, firstId: number): StubIssue[] {
+  const ordered = repo.issues
+    .map((issue, index) => ({ issue, index }))
+    .sort(
+      (a, b) => Date.parse(a.issue.createdAt) - Date.parse(b.issue.createdAt) || a.index - b.index,
+    );
+  return ordered.map(({ issue }: { issue: StubSeedIssue }, i): StubIssue => {
+    const number = i + 1;
+    const open = issue.state === 'open';
+    // A stable, plausible close time when the seed does not give one: 1-3 days later.
+    const closedAt = open
+      ? null
+      : (issue.closedAt ??
+        isoSeconds(new Date(Date.parse(issue.createdAt) + (26 + (number % 5) * 11) * HOUR)));
+    return {
+      id: firstId + i,
+      number,
+      title: issue.title,
+      body: issue.body ?? null,
+      user: issue.user,
+      state: open ? 'open' : 'closed',
+      pullRequest: issue.pullRequest === true,
+      createdAt: isoSeconds(new Date(issue.createdAt)),
+      updatedAt: closedAt ?? isoSeconds(new Date(issue.createdAt)),
+      closedAt,
+      mergedAt: issue.state === 'merged' ? closedAt : null,
+    };
+  });
+}
+
+/** Builds fresh live data from a seed (deterministic: same seed, same ids and SHAs). */
+export function createState(seed: StubSeed): StubState {
+  const users: StubUser[] = [
+    ...seed.users.map((u) => ({ ...u, type: 'User' as const })),
+    ...(seed.organizations ?? []).map((o) => ({
+      ...o,
+      canSignIn: false,
+      type: 'Organization' as const,
+    })),
+  ];
+  const byLogin = new Map(users.map((u) => [u.login.toLowerCase(), u]));
+  let nextIssueId = 2_100_000_001;
+  const repos = seed.repos.map((repo): StubRepo => {
+    const issues = seedIssues(repo, nextIssueId);
+    nextIssueId += issues.length;
+    const commits = [...repo.commits]
+      .sort((a, b) => Date.parse(a.date) - Date.parse(b.date))
+      .map((c, i): StubCommit => ({
+        sha: createHash('sha1')
+          .update(`${repo.owner}/${repo.name}\n${i}\n${c.date}\n${c.message}`)
+          .digest('hex'),
+        message: c.message,
+        ...gitAuthor(byLogin.get(c.author.toLowerCase()), c.author),
+        date: isoSeconds(new Date(c.date)),
+      }));
+    const createdAt = isoSeconds(new Date(repo.createdAt));
+    const pushedAt = maxDate([createdAt, ...commits.map((c) => c.date)]);
+    return {
+      id: repo.id,
+      owner: repo.owner,
+      name: repo.name,
+      private: repo.private,
+      description: repo.description,
+      collaborators: [...repo.collaborators],
+      createdAt,
+      updatedAt: maxDate([pushedAt, ...issues.map((i) => i.updatedAt)]),
+      pushedAt,
+      issues,
+      commits,
+    };
+  });
+  return { users, repos };
+}
+
+const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
+/** Case-insensitive, like GitHub logins. */
+export function findUser(state: StubState, login: string): StubUser | undefined {
+  return state.users.find((u) => same(u.login, login));
+}
+
+export function findRepo(state: StubState, owner: string, name: string): StubRepo | undefined {
+  return state.repos.find((r) => same(r.owner, owner) && same(r.name, name));
+}
+
+export function findRepoByFullName(state: StubState, fullName: string): StubRepo | undefined {
+  const [owner, name, ...rest] = fullName.split('/');
+  if (owner === undefined || name === undefined || rest.length > 0) return undefined;
+  return findRepo(state, owner, name);
+}
+
+/** Owner or collaborator (for organizations: member). */
+export function isAffiliated(repo: StubRepo, login: string): boolean {
+  return same(repo.owner, login) || repo.collaborators.some((c) => same(c, login));
+}
+
+export function canRead(repo: StubRepo, login: string | null): boolean {
+  return !repo.private || (login !== null && isAffiliated(repo, login));
+}
+
+function requireRepo(state: StubState, fullName: string): StubRepo {
+  const repo = findRepoByFullName(state, fullName);
+  if (!repo) throw new StubInputError(404, `Unknown repository: ${fullName}`);
+  return repo;
+}
+
+export interface NewIssue {
+  title: string;
+  user: string;
+  body?: string;
+  pullRequest?: boolean;
+}
+
+/** Opens an issue (or pull request) now; returns it with its repository. */
+export function openIssue(
+  state: StubState,
+  fullName: string,
+  input: NewIssue,
+): { repo: StubRepo; issue: StubIssue } {
+  const repo = requireRepo(state, fullName);
+  const user = findUser(state, input.user);
+  if (!user) throw new StubInputError(422, `Unknown user: ${input.user}`);
+  if (input.title.trim() === '') throw new StubInputError(422, 'title must not be empty');
+  const now = isoSeconds(new Date());
+  const maxId = Math.max(2_100_000_000, ...state.repos.flatMap((r) => r.issues.map((i) => i.id)));
+  const issue: StubIssue = {
+    id: maxId + 1,
+    number: Math.max(0, ...repo.issues.map((i) => i.number)) + 1,
+    title: input.title,
+    body: input.body ?? null,
+    user: user.login,
+    state: 'open',
+    pullRequest: input.pullRequest === true,
+    createdAt: now,
+    updatedAt: now,
+    closedAt: null,
+    mergedAt: null,
+  };
+  repo.issues.push(issue);
+  repo.updatedAt = now;
+  return { repo, issue };
+}
+
+export interface NewCommit {
+  message: string;
+  /** A known login links the commit to that account; any other name makes a git-only author. */
+  author: string;
+}
+
+/** Pushes one commit now; returns it with its repository. */
+export function pushCommit(
+  state: StubState,
+  fullName: string,
+  input: NewCommit,
+): { repo: StubRepo; commit: StubCommit } {
+  const repo = requireRepo(state, fullName);
+  if (input.message.trim() === '') throw new StubInputError(422, 'message must not be empty');
+  if (input.author.trim() === '') throw new StubInputError(422, 'author must not be empty');
+  const now = isoSeconds(new Date());
+  const commit: StubCommit = {
+    sha: randomBytes(20).toString('hex'),
+    message: input.message,
+    ...gitAuthor(findUser(state, input.author), input.author),
+    date: now,
+  };
+  repo.commits.push(commit);
+  repo.pushedAt = now;
+  repo.updatedAt = now;
+  return { repo, commit };
+}

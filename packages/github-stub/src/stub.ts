@@ -1,0 +1,192 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { StubContext } from './context';
+import { CONTROL_PREFIX, handleControl } from './control';
+import type { StubFaults } from './faults';
+import { defaultFaults } from './faults';
+import { sendHtmlError } from './html';
+import { HttpError, requestBase, sendJson } from './http';
+import { exchangeCode, showAuthorizePage, submitAuthorizePage } from './oauth';
+import { AuthStore } from './oauth-store';
+import { presentCommit, presentIssue, urlsFor } from './presenters';
+import { RateLimits } from './rate-limit';
+import { API_PREFIX, handleApi } from './rest';
+import type { StubSeed } from './seed';
+import { loadDefaultSeed, parseSeed } from './seed';
+import type { NewCommit, NewIssue, StubState } from './state';
+import { StubInputError, createState, openIssue, pushCommit } from './state';
+import { serveWebPage } from './web-pages';
+import { deliver, openedEvent, pushEvent } from './webhooks';
+
+export type { StubFaults } from './faults';
+export type { StubSeed } from './seed';
+export type { StubCommit, StubIssue, StubRepo, StubState, StubUser } from './state';
+
+export interface CreateStubOptions {
+  /** Defaults to the bundled seed.json. */
+  seed?: StubSeed;
+  /** Default 'repolog-demo'; the authorize page and token exchange check it. */
+  clientId?: string;
+  /** Default 'repolog-demo-secret'. */
+  clientSecret?: string;
+  /** When set, addIssue/addCommit (and the control API) POST signed GitHub events here. */
+  webhook?: { url: string; secret: string };
+}
+
+export interface GitHubStub {
+  /**
+   * Mountable request handler. Works at the root of its own listener or under any prefix the
+   * host strips from `req.url`; to get the prefix into absolute URLs (Link headers, html_url),
+   * the host sets `X-Forwarded-Prefix` (or `req.originalUrl`, as Express does).
+   */
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
+  /** The live data; mutable for tests. */
+  state: StubState;
+  /** Mutable switches; they apply to /api/v3/* only. */
+  faults: StubFaults;
+  /** Port 0 picks a free port. `close()` destroys open sockets, hanging ones included. */
+  listen(port?: number, host?: string): Promise<{ url: string; close(): Promise<void> }>;
+  /** Opens an issue (or pull request); throws on an unknown repository or user. */
+  addIssue(
+    fullName: string,
+    input: { title: string; user: string; body?: string; pullRequest?: boolean },
+  ): void;
+  /** Pushes a commit; an author that is not a known login becomes a git-only author. */
+  addCommit(fullName: string, input: { message: string; author: string }): void;
+}
+
+function fail(res: ServerResponse, error: unknown): void {
+  if (res.headersSent) {
+    res.destroy();
+  } else if (error instanceof HttpError || error instanceof StubInputError) {
+    sendJson(res, error.status, { message: error.message });
+  } else {
+    sendJson(res, 500, { message: 'Server Error' });
+  }
+}
+
+/** A GitHub-compatible stand-in (OAuth web flow + REST subset) for demo mode and tests. */
+export function createGitHubStub(options: CreateStubOptions = {}): GitHubStub {
+  const seed = options.seed ? parseSeed(options.seed) : loadDefaultSeed();
+  const ctx: StubContext = {
+    state: createState(seed),
+    faults: defaultFaults(),
+    auth: new AuthStore(),
+    rate: new RateLimits(),
+    clientId: options.clientId ?? 'repolog-demo',
+    clientSecret: options.clientSecret ?? 'repolog-demo-secret',
+    hanging: new Set(),
+  };
+  const webhook = options.webhook;
+  // Absolute URLs outside a request (webhook payloads) use the last origin a client used.
+  let lastBase: string | undefined;
+  let listenBase: string | undefined;
+  const urls = () => urlsFor(lastBase ?? listenBase ?? 'http://127.0.0.1');
+
+  const addIssue = (fullName: string, input: NewIssue) => {
+    const { repo, issue } = openIssue(ctx.state, fullName, input);
+    if (webhook) deliver(webhook, openedEvent(ctx.state, repo, issue, urls()));
+    return presentIssue(ctx.state, repo, issue, urls());
+  };
+  const addCommit = (fullName: string, input: NewCommit) => {
+    const { repo, commit } = pushCommit(ctx.state, fullName, input);
+    const parent = repo.commits[repo.commits.length - 2];
+    if (webhook) deliver(webhook, pushEvent(ctx.state, repo, commit, parent?.sha, urls()));
+    return presentCommit(ctx.state, repo, commit, parent, urls());
+  };
+  const control = {
+    get faults() {
+      return ctx.faults;
+    },
+    openIssue: addIssue,
+    pushCommit: addCommit,
+    reset() {
+      const fresh = createState(seed);
+      ctx.state.users = fresh.users;
+      ctx.state.repos = fresh.repos;
+      Object.assign(ctx.faults, defaultFaults());
+      ctx.rate.clear();
+    },
+  };
+
+  async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://stub.invalid');
+    const path = url.pathname;
+    const method = req.method ?? 'GET';
+    lastBase = requestBase(req);
+    if (path === '/login/oauth/authorize') {
+      if (method === 'POST') return submitAuthorizePage(ctx, req, res);
+      if (method === 'GET' || method === 'HEAD')
+        return showAuthorizePage(ctx, res, url.searchParams);
+    } else if (path === '/login/oauth/access_token') {
+      if (method === 'POST') return exchangeCode(ctx, req, res, url.searchParams);
+    } else if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) {
+      return handleApi(ctx, req, res, path.slice(API_PREFIX.length) || '/', url.searchParams);
+    } else if (path.startsWith(`${CONTROL_PREFIX}/`)) {
+      return handleControl(control, req, res, path.slice(CONTROL_PREFIX.length));
+    } else if (method === 'GET' || method === 'HEAD') {
+      return serveWebPage(ctx.state, res, path);
+    }
+    sendHtmlError(
+      res,
+      404,
+      'Page not found',
+      'There is nothing here in the demo stand-in for GitHub.',
+    );
+  }
+
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    dispatch(req, res).catch((error: unknown) => fail(res, error));
+  };
+
+  return {
+    handler,
+    get state() {
+      return ctx.state;
+    },
+    set state(value: StubState) {
+      ctx.state = value;
+    },
+    get faults() {
+      return ctx.faults;
+    },
+    set faults(value: StubFaults) {
+      ctx.faults = value;
+    },
+    async listen(port = 0, host = '127.0.0.1') {
+      const server = createServer(handler);
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      const address = server.address() as AddressInfo;
+      const shown =
+        address.address === '0.0.0.0'
+          ? '127.0.0.1'
+          : address.address === '::'
+            ? '::1'
+            : address.address;
+      const url = `http://${shown.includes(':') ? `[${shown}]` : shown}:${address.port}`;
+      listenBase ??= url;
+      return {
+        url,
+        close: () =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            // Also ends keep-alive and hanging (fault) connections, so close never waits on them.
+            server.closeAllConnections();
+          }),
+      };
+    },
+    addIssue(fullName, input) {
+      addIssue(fullName, input);
+    },
+    addCommit(fullName, input) {
+      addCommit(fullName, input);
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type { Urls } from './presenters';
+import { presentIssue, presentPull, presentRepo, presentSimpleUser } from './presenters';
+import type { StubCommit, StubIssue, StubRepo, StubState } from './state';
+
+export interface WebhookConfig {
+  url: string;
+  secret: string;
+}
+
+export interface WebhookEvent {
+  /** The X-GitHub-Event header: issues, pull_request or push. */
+  name: 'issues' | 'pull_request' | 'push';
+  repo: StubRepo;
+  payload: Record<string, unknown>;
+}
+
+/** `sha256=<hex>`: the HMAC GitHub puts in X-Hub-Signature-256, over the exact body bytes. */
+export function signBody(secret: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+function repository(state: StubState, repo: StubRepo, urls: Urls) {
+  const { permissions: _ignored, ...shape } = presentRepo(state, repo, urls);
+  return shape;
+}
+
+/** `issues` (action opened) for an issue, `pull_request` (action opened) for a pull request. */
+export function openedEvent(
+  state: StubState,
+  repo: StubRepo,
+  issue: StubIssue,
+  urls: Urls,
+): WebhookEvent {
+  const common = {
+    action: 'opened',
+    repository: repository(state, repo, urls),
+    sender: presentSimpleUser(state, issue.user, urls),
+  };
+  return issue.pullRequest
+    ? {
+        name: 'pull_request',
+        repo,
+        payload: {
+          ...common,
+          number: issue.number,
+          pull_request: presentPull(state, repo, issue, urls),
+        },
+      }
+    : {
+        name: 'issues',
+        repo,
+        payload: { ...common, issue: presentIssue(state, repo, issue, urls) },
+      };
+}
+
+/** `push` of one commit to the default branch. */
+export function pushEvent(
+  state: StubState,
+  repo: StubRepo,
+  commit: StubCommit,
+  before: string | undefined,
+  urls: Urls,
+): WebhookEvent {
+  const fullName = `${repo.owner}/${repo.name}`;
+  const person = { name: commit.authorName, email: commit.authorEmail };
+  const pushed = {
+    id: commit.sha,
+    message: commit.message,
+    timestamp: commit.date,
+    url: `${urls.web}/${fullName}/commit/${commit.sha}`,
+    author: { ...person, ...(commit.authorLogin ? { username: commit.authorLogin } : {}) },
+    committer: person,
+    distinct: true,
+    added: [],
+    removed: [],
+    modified: [],
+  };
+  const beforeSha = before ?? '0'.repeat(40);
+  return {
+    name: 'push',
+    repo,
+    payload: {
+      ref: 'refs/heads/main',
+      before: beforeSha,
+      after: commit.sha,
+      created: before === undefined,
+      deleted: false,
+      forced: false,
+      compare: `${urls.web}/${fullName}/compare/${beforeSha.slice(0, 12)}...${commit.sha.slice(0, 12)}`,
+      commits: [pushed],
+      head_commit: pushed,
+      repository: repository(state, repo, urls),
+      pusher: person,
+      sender: presentSimpleUser(state, commit.authorLogin ?? repo.owner, urls),
+    },
+  };
+}
+
+/** Fire-and-forget delivery, signed like GitHub's. Failures are swallowed on purpose. */
+export function deliver(config: WebhookConfig, event: WebhookEvent): void {
+  const body = JSON.stringify(event.payload);
+  fetch(config.url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'GitHub-Hookshot/stub',
+      'x-github-event': event.name,
+      'x-github-delivery': randomUUID(),
+      'x-github-hook-id': '1',
+      'x-github-hook-installation-target-type': 'repository',
+      'x-github-hook-installation-target-id': String(event.repo.id),
+      'x-hub-signature-256': signBody(config.secret, body),
+    },
+    body,
+    signal: AbortSignal.timeout(10_000),
+  })
+    .then((res) => res.body?.cancel())
+    .catch(() => undefined);
+}
