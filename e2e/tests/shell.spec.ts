@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('the site shell', () => {
-  test('start page shows the welcome text, three benefits and Enter leads to /home', async ({ page }) => {
+  test('start page shows the welcome text, three benefits and Enter leads to /home', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toContainText(
       'real-time collaborative tech blog',
@@ -17,7 +19,10 @@ test.describe('the site shell', () => {
     await expect(page).toHaveURL(/\/home$/);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
-    await expect(nav.getByRole('link', { name: 'Breakthrough' })).not.toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Breakthrough' })).not.toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   test('a visitor opening a protected route lands on /login', async ({ page }) => {
@@ -34,21 +39,32 @@ test.describe('the site shell', () => {
       alerts.push(dialog.message());
       void dialog.accept();
     });
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Workspace' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Workspace' })
+      .click();
     await expect(page).toHaveURL(/\/login$/);
-    expect(alerts).toEqual(['Login is required to access this service!\nPlease log in to continue.']);
+    expect(alerts).toEqual([
+      'Login is required to access this service!\nPlease log in to continue.',
+    ]);
   });
 
   test('the footer links Official to the notice board blog', async ({ page }) => {
     await page.goto('/home');
     const footer = page.getByRole('contentinfo');
     await expect(footer).toContainText('South Korea');
-    await expect(footer.getByRole('link', { name: 'Official' })).toHaveAttribute('href', '/blog/39');
+    await expect(footer.getByRole('link', { name: 'Official' })).toHaveAttribute(
+      'href',
+      '/blog/39',
+    );
   });
 
   test('breakthrough nav item is active on an article path', async ({ page }) => {
     await page.goto('/breakthrough/25');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link', { name: 'Breakthrough' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Breakthrough' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 });

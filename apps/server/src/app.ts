@@ -1,13 +1,32 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerArticlesModule } from './articles/articles.module.js';
+import { authRepository } from './auth/auth.repository.js';
+import { registerAuthModule } from './auth/auth.module.js';
+import { TokenKeys } from './auth/tokens.js';
+import { registerBlogsModule } from './blogs/blogs.module.js';
+import { codehostRepository } from './codehost/codehost.repository.js';
+import { registerCodehostModule } from './codehost/codehost.module.js';
+import { codehostService } from './codehost/codehost.service.js';
+import { registerCommentsModule } from './comments/comments.module.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { AppDeps } from './deps.js';
+import { createEvents } from './events.js';
+import { registerFavoritesModule } from './favorites/favorites.module.js';
+import { registerFeedsModule } from './feeds/feeds.module.js';
+import { createGitHubClient } from './github/github.client.js';
+import { startDemoGitHub, type DemoGitHub } from './github/demo-github.js';
 import { registerHealthRoutes } from './health/health.routes.js';
+import { registerLikesModule } from './likes/likes.module.js';
+import { registerNotificationsModule } from './notifications/notifications.module.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerStaticSpa, type MetaProvider } from './plugins/static-spa.js';
+import { usersRepository } from './users/users.repository.js';
 
 export interface AppOptions {
   config: Config;
@@ -16,6 +35,17 @@ export interface AppOptions {
   webDist?: string;
   /** Fastify logger settings; false silences it (tests). */
   logger?: FastifyServerOptions['logger'];
+  /** Per-call GitHub time-out (tests shorten it). */
+  githubTimeoutMs?: number;
+  /** Requests per minute per client before 429; tests raise it. */
+  rateLimitMax?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The in-process GitHub stand-in, in demo mode. */
+    demoGitHub: DemoGitHub | null;
+  }
 }
 
 /** Builds the whole Repolog server. It never listens: server.ts and the tests decide that. */
@@ -28,6 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     bodyLimit: 1_048_576,
     return503OnClosing: true,
+    trustProxy: config.trustProxy,
     // Per-request lines only when debugging; errors are logged by the error handler.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -38,12 +69,81 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerSecurity(app, config.publicUrl);
-  await app.register(fastifyCookie);
+  await app.register(fastifyCookie, { secret: config.secret });
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: options.rateLimitMax ?? 1200,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api/'),
+  });
+
+  const closers: (() => Promise<void> | void)[] = [];
+  app.addHook('onClose', async () => {
+    for (const close of closers.reverse()) await close();
+  });
+
+  let demo: DemoGitHub | null = null;
+  if (config.demo) {
+    demo = await startDemoGitHub(app, {
+      publicUrl: config.publicUrl,
+      clientId: config.github.clientId,
+      clientSecret: config.github.clientSecret,
+    });
+    const stop = demo;
+    closers.push(() => stop.close());
+  }
+  app.decorate('demoGitHub', demo);
+  const github = createGitHubClient({
+    apiUrl: demo ? `${demo.internalUrl}/api/v3` : config.github.apiUrl,
+    authorizeBaseUrl: demo ? demo.publicUrl : config.github.webUrl,
+    oauthBaseUrl: demo ? demo.internalUrl : config.github.webUrl,
+    clientId: config.github.clientId,
+    clientSecret: config.github.clientSecret,
+    ...(options.githubTimeoutMs ? { timeoutMs: options.githubTimeoutMs } : {}),
+  });
+  const githubWebUrl = demo ? demo.publicUrl : config.github.webUrl;
+
+  const keys = new TokenKeys(config.secret);
+  const auth = authRepository(database.db);
+  const events = createEvents((error, event) =>
+    app.log.error({ err: error, event }, 'event listener failed'),
+  );
+  const metaProviders: MetaProvider[] = [];
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    events,
+    keys,
+    github,
+    githubWebUrl,
+    users: usersRepository(database.db),
+    auth,
+    codehost: codehostService({
+      github,
+      repo: codehostRepository(database.db),
+      tokenOf: async (userId) => {
+        const sealed = await auth.findGithubToken(userId);
+        return sealed ? keys.decrypt(sealed) : undefined;
+      },
+      webUrl: githubWebUrl,
+    }),
+    metaProviders,
+    onClose: (task) => closers.push(task),
+  };
 
   registerHealthRoutes(app, database, config.demo);
+  registerAuthModule(app, deps);
+  registerCodehostModule(app, deps);
+  registerBlogsModule(app, deps);
+  registerFavoritesModule(app, deps);
+  registerArticlesModule(app, deps);
+  registerLikesModule(app, deps);
+  registerCommentsModule(app, deps);
+  registerNotificationsModule(app, deps);
+  registerFeedsModule(app, deps);
 
-  const metaProviders: MetaProvider[] = [];
   await registerStaticSpa(app, {
     webDist: options.webDist,
     publicUrl: config.publicUrl,

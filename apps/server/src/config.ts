@@ -28,6 +28,10 @@ export const envSchema = z.object({
   OFFICIAL_BLOG_ID: z.coerce.number().int().positive().default(39),
   DEVELOPER_BLOG_IDS: idList.prefault('32,38'),
   BANNER_ARTICLE_ID: z.coerce.number().int().positive().default(25),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -52,6 +56,8 @@ export interface Config {
   developerBlogIds: number[];
   bannerArticleId: number;
   logLevel: string;
+  /** Behind a reverse proxy: trust X-Forwarded-* for client addresses (rate limits, logs). */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -115,5 +121,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     developerBlogIds: e.DEVELOPER_BLOG_IDS,
     bannerArticleId: e.BANNER_ARTICLE_ID,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
   };
 }

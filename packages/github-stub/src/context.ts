@@ -12,6 +12,8 @@ export interface StubContext {
   rate: RateLimits;
   clientId: string;
   clientSecret: string;
+  /** Fixed origin (and prefix) for absolute URLs; otherwise taken from each request. */
+  baseUrl: string | undefined;
   /** API responses held open by the `hang` fault. */
   hanging: Set<ServerResponse>;
 }

@@ -200,3 +200,16 @@ describe('activity', () => {
     expect((await api(s.url, '/repos/nobody/nothing/commits')).status).toBe(404);
   });
 });
+
+describe('a fixed base URL', () => {
+  it('puts the configured public base into html_url whatever the Host header says', async () => {
+    const fixed = await startStub({ baseUrl: 'https://repolog.example/__github/' });
+    try {
+      const res = await fetch(`${fixed.url}/api/v3/repos/repolog-team/frontend`);
+      const repo = await json<Repo>(res);
+      expect(repo.html_url).toBe('https://repolog.example/__github/repolog-team/frontend');
+    } finally {
+      await fixed.close();
+    }
+  });
+});

@@ -78,7 +78,7 @@ export async function handleApi(
     return;
   }
 
-  const base = requestBase(req);
+  const base = ctx.baseUrl ?? requestBase(req);
   const request: ApiRequest = {
     ctx,
     login,

@@ -32,6 +32,11 @@ export interface CreateStubOptions {
   clientSecret?: string;
   /** When set, addIssue/addCommit (and the control API) POST signed GitHub events here. */
   webhook?: { url: string; secret: string };
+  /**
+   * Fixed base for absolute URLs (html_url, Link, avatars), e.g. the public address a host
+   * server mounts the stub at. Without it, each request's Host header decides.
+   */
+  baseUrl?: string;
 }
 
 export interface GitHubStub {
@@ -76,6 +81,7 @@ export function createGitHubStub(options: CreateStubOptions = {}): GitHubStub {
     rate: new RateLimits(),
     clientId: options.clientId ?? 'repolog-demo',
     clientSecret: options.clientSecret ?? 'repolog-demo-secret',
+    baseUrl: options.baseUrl?.replace(/\/+$/, ''),
     hanging: new Set(),
   };
   const webhook = options.webhook;
@@ -114,7 +120,7 @@ export function createGitHubStub(options: CreateStubOptions = {}): GitHubStub {
     const url = new URL(req.url ?? '/', 'http://stub.invalid');
     const path = url.pathname;
     const method = req.method ?? 'GET';
-    lastBase = requestBase(req);
+    lastBase = ctx.baseUrl ?? requestBase(req);
     if (path === '/login/oauth/authorize') {
       if (method === 'POST') return submitAuthorizePage(ctx, req, res);
       if (method === 'GET' || method === 'HEAD')

@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { GitHubStub } from '@repolog/github-stub/stub';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -10,6 +11,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The in-process GitHub stand-in (demo mode is the test default). */
+  stub: GitHubStub;
   /** app.inject with the Origin header a Repolog page would send. */
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -19,9 +22,10 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   database?: Database;
   webDist?: string;
+  githubTimeoutMs?: number;
 }
 
-/** The real app on a real (fresh) database, with test-friendly settings. */
+/** The real app on a real (fresh) database, in demo mode, with test-friendly settings. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({
     PUBLIC_URL: TEST_ORIGIN,
@@ -35,13 +39,18 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     config,
     database,
     logger: false,
+    githubTimeoutMs: options.githubTimeoutMs ?? 1500,
+    rateLimitMax: 100_000,
     ...(options.webDist ? { webDist: options.webDist } : {}),
   });
   await app.ready();
+  const stub = app.demoGitHub?.stub;
+  if (!stub) throw new Error('test apps run in demo mode');
   return {
     app,
     database,
     config,
+    stub,
     request: (inject) =>
       app.inject({ ...inject, headers: { origin: TEST_ORIGIN, ...inject.headers } }),
     close: async () => {

@@ -37,7 +37,9 @@ describe('api client', () => {
     stubFetch((url) => {
       if (url === '/api/auth/refresh') return json(200, { message: 'refreshed' });
       dataCalls += 1;
-      return dataCalls === 1 ? json(401, { error: 'unauthenticated', message: 'expired' }) : json(200, { ok: 1 });
+      return dataCalls === 1
+        ? json(401, { error: 'unauthenticated', message: 'expired' })
+        : json(200, { ok: 1 });
     });
     await expect(api('/api/blog')).resolves.toEqual({ ok: 1 });
     expect(calls).toEqual(['GET /api/blog', 'POST /api/auth/refresh', 'GET /api/blog']);
@@ -46,7 +48,9 @@ describe('api client', () => {
 
   it('does not retry a second time when the retried request is 401 again', async () => {
     stubFetch((url) =>
-      url === '/api/auth/refresh' ? json(200, {}) : json(401, { error: 'unauthenticated', message: 'no' }),
+      url === '/api/auth/refresh'
+        ? json(200, {})
+        : json(401, { error: 'unauthenticated', message: 'no' }),
     );
     await expect(api('/api/blog')).rejects.toMatchObject({ status: 401 });
     expect(calls).toEqual(['GET /api/blog', 'POST /api/auth/refresh', 'GET /api/blog']);
@@ -54,7 +58,8 @@ describe('api client', () => {
 
   it('runs the expiry handling once when refresh fails, even for concurrent requests', async () => {
     stubFetch((url) => {
-      if (url === '/api/auth/refresh') return json(401, { error: 'unauthenticated', message: 'revoked' });
+      if (url === '/api/auth/refresh')
+        return json(401, { error: 'unauthenticated', message: 'revoked' });
       if (url === '/api/auth/logout') return json(200, { message: 'bye' });
       return json(401, { error: 'unauthenticated', message: 'expired' });
     });
@@ -66,7 +71,9 @@ describe('api client', () => {
   });
 
   it('turns an error body into an ApiError carrying the server message', async () => {
-    stubFetch(() => json(403, { error: 'forbidden', message: 'Only blog members can write here.' }));
+    stubFetch(() =>
+      json(403, { error: 'forbidden', message: 'Only blog members can write here.' }),
+    );
     const error = await api('/api/article', { method: 'POST', body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -78,7 +85,10 @@ describe('api client', () => {
   });
 
   it('reports an unreachable server as a network error', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(api('/api/home/blog')).rejects.toMatchObject({ kind: 'network' });
   });
 
@@ -87,7 +97,9 @@ describe('api client', () => {
       'fetch',
       vi.fn((_url: string, init: RequestInit) => {
         return new Promise((_resolve, reject) => {
-          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          init.signal?.addEventListener('abort', () =>
+            reject(new DOMException('aborted', 'AbortError')),
+          );
         });
       }),
     );

@@ -40,7 +40,10 @@ describe('top navigation bar', () => {
 
   it('highlights the item whose path prefixes the current path', () => {
     renderHeader('/breakthrough/12/edit', false);
-    expect(screen.getByRole('link', { name: 'Breakthrough' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Breakthrough' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(screen.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('link', { name: 'Workspace' })).not.toHaveAttribute('aria-current');
   });
@@ -50,7 +53,9 @@ describe('top navigation bar', () => {
     renderHeader('/home', false);
     await userEvent.click(screen.getByRole('link', { name: 'Workspace' }));
     expect(alert).toHaveBeenCalledWith(LOGIN_REQUIRED_ALERT);
-    expect(LOGIN_REQUIRED_ALERT).toBe('Login is required to access this service!\nPlease log in to continue.');
+    expect(LOGIN_REQUIRED_ALERT).toBe(
+      'Login is required to access this service!\nPlease log in to continue.',
+    );
     expect(screen.getByTestId('where')).toHaveTextContent('/login');
     alert.mockRestore();
   });

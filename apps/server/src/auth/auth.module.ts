@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../deps.js';
+import { registerAuthRoutes } from './auth.routes.js';
+import { authService } from './auth.service.js';
+import { registerSession } from './session.js';
+
+/** Sessions on every request, and the auth calls. */
+export function registerAuthModule(app: FastifyInstance, deps: AppDeps): void {
+  registerSession(app, deps.keys, deps.auth);
+  const service = authService({
+    keys: deps.keys,
+    repo: deps.auth,
+    users: deps.users,
+    github: deps.github,
+    publicUrl: deps.config.publicUrl,
+  });
+  registerAuthRoutes(app, service, { secure: deps.config.publicUrl.startsWith('https://') });
+}

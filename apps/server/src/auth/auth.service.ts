@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import type { CurrentUser } from '@repolog/contract/auth';
+import type { Actor } from '@repolog/contract/permissions';
+import { AppError, badRequest, notFound } from '../errors.js';
+import { GitHubError, type GitHubClient } from '../github/github.types.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { AuthRepository } from './auth.repository.js';
+import {
+  pkceChallenge,
+  randomToken,
+  REFRESH_TOKEN_TTL_S,
+  safeEqual,
+  sha256,
+  type TokenKeys,
+} from './tokens.js';
+
+/** Two tabs refreshing at once send the same token; within this window that is not theft. */
+export const REFRESH_RACE_WINDOW_MS = 10_000;
+
+export interface IssuedSession {
+  access: string;
+  /** Absent when only the access token was renewed (the refresh race window). */
+  refresh?: string;
+}
+
+export interface AuthServiceDeps {
+  keys: TokenKeys;
+  repo: AuthRepository;
+  users: UsersRepository;
+  github: GitHubClient;
+  /** PUBLIC_URL; the OAuth callback is PUBLIC_URL/github. */
+  publicUrl: string;
+  now?: () => Date;
+}
+
+const refreshRefused = () =>
+  new AppError('unauthenticated', 'Your session has ended. Please log in again.');
+
+/** Sign-in with GitHub, sessions with rotating refresh tokens, logout and account deletion. */
+export function authService(deps: AuthServiceDeps) {
+  const { keys, repo, users, github } = deps;
+  const now = deps.now ?? (() => new Date());
+  const redirectUri = `${deps.publicUrl}/github`;
+
+  async function issue(
+    sessionId: string,
+    userId: number,
+    userName: string,
+  ): Promise<IssuedSession> {
+    const refresh = randomToken();
+    const expiresAt = new Date(now().getTime() + REFRESH_TOKEN_TTL_S * 1000);
+    await repo.insertRefreshToken(sha256(refresh), sessionId, expiresAt);
+    return { access: keys.signAccess({ sub: userId, sid: sessionId, name: userName }), refresh };
+  }
+
+  return {
+    /** Where to send the browser, and the state + PKCE verifier to remember in a cookie. */
+    startLogin(): { url: string; cookie: string } {
+      const state = randomToken(24);
+      const verifier = randomToken(48);
+      return {
+        url: github.authorizeUrl({ state, codeChallenge: pkceChallenge(verifier), redirectUri }),
+        cookie: `${state}.${verifier}`,
+      };
+    },
+
+    /** The /github page's call: checks state, trades the code, upserts the user, opens a session. */
+    async completeLogin(
+      input: { code: string; state: string },
+      cookie: string | undefined,
+      userAgent: string | null,
+    ): Promise<IssuedSession & { userId: number; userName: string }> {
+      const [expectedState, verifier] = (cookie ?? '').split('.');
+      if (!expectedState || !verifier || !safeEqual(expectedState, input.state)) {
+        throw badRequest(
+          'The login state does not match this browser. Please start the login again.',
+        );
+      }
+      let accessToken: string;
+      let scope: string;
+      let viewer;
+      try {
+        ({ accessToken, scope } = await github.exchangeCode({
+          code: input.code,
+          codeVerifier: verifier,
+          redirectUri,
+        }));
+        viewer = await github.getViewer(accessToken);
+      } catch (error) {
+        if (error instanceof GitHubError && error.kind === 'unauthorized') {
+          throw badRequest(`GitHub did not accept the login: ${error.message}`);
+        }
+        throw new AppError(
+          'github_unavailable',
+          'GitHub could not complete the login right now. Please try again.',
+        );
+      }
+      const user = await users.upsertGithubUser(
+        {
+          githubId: viewer.id,
+          login: viewer.login,
+          name: viewer.name,
+          avatarUrl: viewer.avatarUrl,
+        },
+        true,
+      );
+      await repo.saveGithubToken(user.id, keys.encrypt(accessToken), scope);
+      const sessionId = randomUUID();
+      await repo.createSession(sessionId, user.id, userAgent);
+      return {
+        ...(await issue(sessionId, user.id, user.userName)),
+        userId: user.id,
+        userName: user.userName,
+      };
+    },
+
+    /**
+     * Rotates a refresh token. A token used twice is theft (its whole session is revoked),
+     * unless the second use comes within seconds of the first — two tabs racing — in which
+     * case only a new access token is issued.
+     */
+    async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
+      if (!refreshToken) throw refreshRefused();
+      const hash = sha256(refreshToken);
+      const at = now();
+      const found = await repo.lookupRefreshToken(hash, at);
+      if (found.state === 'unknown' || found.state === 'expired' || found.state === 'revoked')
+        throw refreshRefused();
+      const session = await repo.findActiveSession(found.sessionId);
+      if (!session) throw refreshRefused();
+      if (found.state === 'used') {
+        if (found.usedAt && at.getTime() - found.usedAt.getTime() <= REFRESH_RACE_WINDOW_MS) {
+          return {
+            access: keys.signAccess({
+              sub: session.userId,
+              sid: session.sessionId,
+              name: session.userName,
+            }),
+          };
+        }
+        await repo.revokeSession(found.sessionId, at);
+        throw refreshRefused();
+      }
+      if (!(await repo.markRefreshTokenUsed(hash, at))) {
+        // Lost a race with another request using the same token an instant ago.
+        return {
+          access: keys.signAccess({
+            sub: session.userId,
+            sid: session.sessionId,
+            name: session.userName,
+          }),
+        };
+      }
+      await repo.touchSession(session.sessionId, at);
+      return issue(session.sessionId, session.userId, session.userName);
+    },
+
+    /** Ends the session named by the access token, or failing that by the refresh token. */
+    async logout(sessionId: string | null, refreshToken: string | undefined): Promise<void> {
+      let id = sessionId;
+      if (!id && refreshToken) {
+        const found = await repo.lookupRefreshToken(sha256(refreshToken), now());
+        if (found.state !== 'unknown') id = found.sessionId;
+      }
+      if (id) await repo.revokeSession(id, now());
+    },
+
+    async info(actor: Actor): Promise<CurrentUser> {
+      const user = await users.findById(actor.userId);
+      if (!user) throw notFound('That account no longer exists.');
+      return { userId: user.id, userName: user.userName, avatarUrl: user.avatarUrl };
+    },
+
+    /** Deletes the account; every session of it ends with it. */
+    async deleteAccount(actor: Actor): Promise<void> {
+      await users.deleteAccount(actor.userId);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;

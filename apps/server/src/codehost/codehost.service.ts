@@ -1,0 +1,248 @@
+import type { Activity, ActivityTitle, RepoOption } from '@repolog/contract/codehost';
+import { GITHUB_LOGIN } from '@repolog/contract/users';
+import type { Actor } from '@repolog/contract/permissions';
+import { AppError, forbidden, notFound } from '../errors.js';
+import {
+  GitHubError,
+  type GitHubClient,
+  type GitHubCommit,
+  type GitHubIssue,
+  type GitHubRepo,
+  type GitHubUser,
+} from '../github/github.types.js';
+import type { CodehostRepository } from './codehost.repository.js';
+import { parseRepoUrl, type RepoRef } from './repo-url.js';
+
+/** How often a page view may cause a GitHub call for one repository (DESIGN.md §4). */
+export const REVALIDATE_AFTER_MS = 60_000;
+
+export type Freshness = { status: 'fresh' } | { status: 'stale' | 'unavailable'; message: string };
+
+export interface WithFreshness<T> {
+  items: T;
+  freshness: Freshness;
+}
+
+export interface CodehostDeps {
+  github: GitHubClient;
+  repo: CodehostRepository;
+  /** The user's decrypted GitHub token, if stored. */
+  tokenOf: (userId: number) => Promise<string | undefined>;
+  webUrl: string;
+  now?: () => Date;
+}
+
+const failureMessage = (error: GitHubError): string =>
+  error.kind === 'rate_limited'
+    ? "GitHub's rate limit was reached"
+    : error.kind === 'timeout'
+      ? 'GitHub is slow to answer right now'
+      : 'GitHub is not answering right now';
+
+const unavailable = (error: unknown, what: string) =>
+  new AppError(
+    'github_unavailable',
+    error instanceof GitHubError
+      ? `${failureMessage(error)}, so ${what}. Please try again in a minute.`
+      : `GitHub could not be reached, so ${what}. Please try again in a minute.`,
+  );
+
+function mergeActivity(issues: GitHubIssue[], commits: GitHubCommit[]): Activity[] {
+  const items: Activity[] = [
+    ...issues.map((issue) => ({
+      type: issue.isPullRequest ? ('PullRequest' as const) : ('Issue' as const),
+      title: issue.title,
+      state: issue.state,
+      date: issue.createdAt,
+      url: issue.htmlUrl,
+    })),
+    ...commits.map((commit) => ({
+      type: 'Commit' as const,
+      title: commit.title,
+      state: 'committed',
+      date: commit.date,
+      url: commit.htmlUrl,
+    })),
+  ];
+  return items.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+}
+
+/** Everything Repolog asks GitHub, with caching and graceful failure. */
+export function codehostService(deps: CodehostDeps) {
+  const { github, repo, tokenOf, webUrl } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const requireToken = async (actor: Actor): Promise<string> => {
+    const token = await tokenOf(actor.userId);
+    if (!token)
+      throw new AppError(
+        'unauthenticated',
+        'Your GitHub authorization is missing. Please log in again.',
+      );
+    return token;
+  };
+
+  /**
+   * Serves a cached GitHub list, revalidating it (conditional request) at most once a
+   * minute. On failure: the cached copy marked stale, else an empty list marked unavailable.
+   */
+  async function cachedList<T>(
+    key: string,
+    resource: string,
+    fetcher: (
+      etag: string | null,
+    ) => Promise<{ modified: true; data: T[]; etag: string | null } | { modified: false }>,
+    what: string,
+  ): Promise<WithFreshness<T[]>> {
+    const at = now();
+    const cached = await repo.get<T[]>(key, resource);
+    if (cached) {
+      const staleBefore = new Date(at.getTime() - REVALIDATE_AFTER_MS);
+      if (cached.checkedAt >= staleBefore || !(await repo.claim(key, resource, at, staleBefore))) {
+        return { items: cached.payload, freshness: { status: 'fresh' } };
+      }
+    }
+    try {
+      const result = await fetcher(cached?.etag ?? null);
+      if (!result.modified) return { items: cached?.payload ?? [], freshness: { status: 'fresh' } };
+      await repo.save(key, resource, result.etag, result.data, at);
+      return { items: result.data, freshness: { status: 'fresh' } };
+    } catch (error) {
+      const reason =
+        error instanceof GitHubError ? failureMessage(error) : 'GitHub could not be reached';
+      if (cached) {
+        return {
+          items: cached.payload,
+          freshness: {
+            status: 'stale',
+            message: `${reason}; showing ${what} as of ${cached.fetchedAt.toISOString()}.`,
+          },
+        };
+      }
+      return {
+        items: [],
+        freshness: {
+          status: 'unavailable',
+          message: `${reason}, so ${what} cannot be shown. Please try again in a minute.`,
+        },
+      };
+    }
+  }
+
+  /** Who may read a linked repository's activity, and with whose token GitHub is asked. */
+  async function activityAccess(actor: Actor | null, ref: RepoRef): Promise<string | undefined> {
+    const access = await repo.access(ref.key);
+    if (!access) throw notFound(`No blog is linked to ${ref.owner}/${ref.name}.`);
+    const isMember = actor !== null && access.memberIds.includes(actor.userId);
+    if (access.private && !isMember) {
+      throw forbidden('The activity of a private repository is shown to its blog members only.');
+    }
+    return (isMember ? await tokenOf(actor.userId) : undefined) ?? (await tokenOf(access.ownerId));
+  }
+
+  async function loadActivity(
+    actor: Actor | null,
+    htmlUrl: string,
+  ): Promise<WithFreshness<Activity[]>> {
+    const ref = parseRepoUrl(htmlUrl, webUrl, 'html_url');
+    const token = await activityAccess(actor, ref);
+    const [issues, commits] = await Promise.all([
+      cachedList<GitHubIssue>(
+        ref.key,
+        'issues',
+        (etag) => github.listIssues(ref.owner, ref.name, token, etag),
+        'the repository activity',
+      ),
+      cachedList<GitHubCommit>(
+        ref.key,
+        'commits',
+        (etag) => github.listCommits(ref.owner, ref.name, token, etag),
+        'the repository activity',
+      ),
+    ]);
+    const worst = [issues.freshness, commits.freshness].find((f) => f.status === 'unavailable') ??
+      [issues.freshness, commits.freshness].find((f) => f.status === 'stale') ?? {
+        status: 'fresh' as const,
+      };
+    return { items: mergeActivity(issues.items, commits.items), freshness: worst };
+  }
+
+  /** The GitHub account of a login; null when none exists; 502 when GitHub cannot say. */
+  async function findUser(login: string, actor: Actor | null): Promise<GitHubUser | null> {
+    if (!GITHUB_LOGIN.test(login)) return null;
+    const token = actor ? await tokenOf(actor.userId) : undefined;
+    try {
+      return await github.getUser(login, token);
+    } catch (error) {
+      throw unavailable(error, `the GitHub user '${login}' could not be checked`);
+    }
+  }
+
+  return {
+    parseRepoUrl: (htmlUrl: string, field?: string) => parseRepoUrl(htmlUrl, webUrl, field),
+
+    /** GET /api/repos */
+    async listRepos(actor: Actor): Promise<WithFreshness<RepoOption[]>> {
+      const token = await requireToken(actor);
+      const result = await cachedList<GitHubRepo>(
+        `user:${actor.userId}`,
+        'repos',
+        async () => ({ modified: true, data: await github.listViewerRepos(token), etag: null }),
+        'your repositories',
+      );
+      return {
+        items: result.items.map((r) => ({
+          html_url: r.htmlUrl,
+          full_name: r.fullName,
+          private: r.private,
+          description: r.description,
+        })),
+        freshness: result.freshness,
+      };
+    },
+
+    /** GET /api/check-user */
+    async checkUser(actor: Actor | null, login: string): Promise<boolean> {
+      return (await findUser(login, actor)) !== null;
+    },
+
+    findUser,
+
+    /** The repository as the actor sees it on GitHub; null when it does not exist for them. */
+    async findRepoForUser(
+      actor: Actor,
+      htmlUrl: string,
+      field = 'gitRepoUrl',
+    ): Promise<GitHubRepo | null> {
+      const ref = parseRepoUrl(htmlUrl, webUrl, field);
+      const token = await requireToken(actor);
+      try {
+        return await github.getRepo(ref.owner, ref.name, token);
+      } catch (error) {
+        throw unavailable(error, 'the repository could not be checked');
+      }
+    },
+
+    /** GET /api/issues-and-commits */
+    activity: loadActivity,
+
+    /** GET /api/issues-and-commits/title */
+    async activityTitles(
+      actor: Actor | null,
+      htmlUrl: string,
+    ): Promise<WithFreshness<ActivityTitle[]>> {
+      const result = await loadActivity(actor, htmlUrl);
+      return {
+        items: result.items.map((item) => ({ title: item.title, type: item.type })),
+        freshness: result.freshness,
+      };
+    },
+
+    /** A webhook said this repository changed: revalidate on the next view. */
+    async invalidate(fullName: string): Promise<void> {
+      await repo.invalidate(fullName.toLowerCase());
+    },
+  };
+}
+
+export type CodehostService = ReturnType<typeof codehostService>;

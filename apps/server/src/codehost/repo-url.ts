@@ -1,0 +1,39 @@
+import { badRequest } from '../errors.js';
+
+export interface RepoRef {
+  owner: string;
+  name: string;
+  /** Lower-cased "owner/name": one blog per repository. */
+  key: string;
+  /** The canonical https URL on the configured GitHub. */
+  htmlUrl: string;
+}
+
+const SEGMENT = /^[A-Za-z0-9_.-]{1,100}$/;
+
+/**
+ * Reads "https://github.com/owner/repo" (also with .git, a trailing slash, or extra path such as
+ * /tree/main) on the configured GitHub web host. Anything else is a 400 naming the field.
+ */
+export function parseRepoUrl(value: string, webUrl: string, field = 'gitRepoUrl'): RepoRef {
+  const prefix = `${webUrl.replace(/\/+$/, '')}/`;
+  const trimmed = value.trim();
+  if (!trimmed.toLowerCase().startsWith(prefix.toLowerCase())) {
+    throw badRequest(
+      `${field} must be a repository address on ${webUrl} (like ${prefix}owner/repository).`,
+    );
+  }
+  const [owner, rawName] = trimmed.slice(prefix.length).split(/[/?#]/);
+  const name = rawName?.replace(/\.git$/, '');
+  if (!owner || !name || !SEGMENT.test(owner) || !SEGMENT.test(name)) {
+    throw badRequest(
+      `${field} must be a repository address on ${webUrl} (like ${prefix}owner/repository).`,
+    );
+  }
+  return {
+    owner,
+    name,
+    key: `${owner}/${name}`.toLowerCase(),
+    htmlUrl: `${prefix}${owner}/${name}`,
+  };
+}

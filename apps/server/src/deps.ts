@@ -1,0 +1,28 @@
+import type { AuthRepository } from './auth/auth.repository.js';
+import type { TokenKeys } from './auth/tokens.js';
+import type { CodehostService } from './codehost/codehost.service.js';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import type { Events } from './events.js';
+import type { GitHubClient } from './github/github.types.js';
+import type { MetaProvider } from './plugins/static-spa.js';
+import type { UsersRepository } from './users/users.repository.js';
+
+/** What feature modules receive from buildApp. Modules build their own services from these. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  events: Events;
+  keys: TokenKeys;
+  github: GitHubClient;
+  /** Base URL of GitHub's web pages as users see them (the stand-in's in demo mode). */
+  githubWebUrl: string;
+  codehost: CodehostService;
+  users: UsersRepository;
+  auth: AuthRepository;
+  /** Feature modules add page meta providers here (article and blog pages). */
+  metaProviders: MetaProvider[];
+  /** Runs when the app closes (stop timers, close streams). */
+  onClose: (task: () => Promise<void> | void) => void;
+}

@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../deps.js';
+
+/** Registers the favorites feature: its routes and event listeners. */
+export function registerFavoritesModule(_app: FastifyInstance, _deps: AppDeps): void {
+  // Routes land with the feature.
+}

@@ -1,0 +1,120 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { articles, blogMembers, blogs, likes, users } from '../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface GithubIdentity {
+  githubId: number;
+  login: string;
+  name: string | null;
+  avatarUrl: string | null;
+}
+
+/** Users: GitHub accounts known to Repolog, keyed by GitHub's numeric id. */
+export function usersRepository(db: Db) {
+  return {
+    async findById(id: number, tx: Db = db): Promise<UserRow | undefined> {
+      const [row] = await tx.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async findByLogin(login: string, tx: Db = db): Promise<UserRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(users)
+        .where(sql`lower(${users.userName}) = ${login.toLowerCase()}`)
+        .orderBy(sql`${users.signedUpAt} IS NULL`, users.id)
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Inserts or refreshes a GitHub account. The login is kept current (GitHub logins can be
+     * renamed); `signedUp` marks the first real sign-in.
+     */
+    async upsertGithubUser(
+      identity: GithubIdentity,
+      signedUp: boolean,
+      tx: Db = db,
+    ): Promise<UserRow> {
+      const now = new Date();
+      const [row] = await tx
+        .insert(users)
+        .values({
+          githubId: identity.githubId,
+          userName: identity.login,
+          displayName: identity.name,
+          avatarUrl: identity.avatarUrl,
+          signedUpAt: signedUp ? now : null,
+        })
+        .onConflictDoUpdate({
+          target: users.githubId,
+          set: {
+            userName: identity.login,
+            displayName: identity.name,
+            avatarUrl: identity.avatarUrl,
+            updatedAt: now,
+            ...(signedUp
+              ? {
+                  signedUpAt: sql`coalesce(${users.signedUpAt}, ${now.toISOString()}::timestamptz)`,
+                }
+              : {}),
+          },
+        })
+        .returning();
+      if (!row) throw new Error('upsert returned no row');
+      return row;
+    },
+
+    /**
+     * Deletes an account as DESIGN.md §3 says: like counts are given back, each blog it owns
+     * passes to its earliest remaining member (or is deleted with its articles when none is
+     * left), then the user row goes and the foreign keys remove tokens, sessions, likes,
+     * favorites, comments, notifications and memberships; its articles stay, authorless.
+     */
+    async deleteAccount(
+      userId: number,
+    ): Promise<{ transferred: number[]; deletedBlogs: number[] }> {
+      return db.transaction(async (tx) => {
+        const liked = tx
+          .select({ id: likes.articleId })
+          .from(likes)
+          .where(eq(likes.userId, userId));
+        await tx
+          .update(articles)
+          .set({ likeCount: sql`greatest(${articles.likeCount} - 1, 0)` })
+          .where(inArray(articles.id, liked));
+
+        const owned = await tx
+          .select({ id: blogs.id })
+          .from(blogs)
+          .where(eq(blogs.ownerId, userId));
+        const transferred: number[] = [];
+        const deletedBlogs: number[] = [];
+        for (const blog of owned) {
+          const [heir] = await tx
+            .select({ userId: blogMembers.userId })
+            .from(blogMembers)
+            .where(and(eq(blogMembers.blogId, blog.id), ne(blogMembers.userId, userId)))
+            .orderBy(asc(blogMembers.addedAt), asc(blogMembers.userId))
+            .limit(1);
+          if (heir) {
+            await tx
+              .update(blogs)
+              .set({ ownerId: heir.userId, updatedAt: new Date() })
+              .where(eq(blogs.id, blog.id));
+            transferred.push(blog.id);
+          } else {
+            await tx.delete(blogs).where(eq(blogs.id, blog.id));
+            deletedBlogs.push(blog.id);
+          }
+        }
+        await tx.delete(users).where(eq(users.id, userId));
+        return { transferred, deletedBlogs };
+      });
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof usersRepository>;
