@@ -38,6 +38,8 @@ export default defineConfig({
   plugins: [react(), precompress()],
   build: {
     target: 'es2022',
+    // bench/bundle-size.ts reads it to add up what each page loads.
+    manifest: true,
     sourcemap: false,
     reportCompressedSize: false,
   },

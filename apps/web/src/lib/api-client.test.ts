@@ -6,13 +6,13 @@ const json = (status: number, body: unknown) =>
 
 describe('api client', () => {
   const calls: string[] = [];
-  let onExpired: ReturnType<typeof vi.fn>;
+  let onExpired: ReturnType<typeof vi.fn<() => void>>;
   const originalOnExpired = sessionHooks.onExpired;
 
   beforeEach(() => {
     calls.length = 0;
     resetSessionGuards();
-    onExpired = vi.fn();
+    onExpired = vi.fn<() => void>();
     sessionHooks.onExpired = onExpired;
   });
   afterEach(() => {
