@@ -1,0 +1,56 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ALL_CAP, DEFAULT_PAGE_SIZE } from '@repolog/contract/constants';
+
+/** Which slice of a list to read (DESIGN.md §4). */
+export interface Paging {
+  /** 1-based page number. */
+  page: number;
+  size: number;
+  offset: number;
+  limit: number;
+  /** False when the caller sent no `page`: the spec's "all", capped at ALL_CAP. */
+  paged: boolean;
+}
+
+/**
+ * `?page=&size=` -> offset and limit. Without `page` the call means "all": the first ALL_CAP
+ * rows, with a Link to the rest.
+ */
+export function resolvePaging(
+  query: { page?: number | undefined; size?: number | undefined },
+  defaultSize: number = DEFAULT_PAGE_SIZE,
+): Paging {
+  if (query.page === undefined) {
+    return { page: 1, size: ALL_CAP, offset: 0, limit: ALL_CAP, paged: false };
+  }
+  const size = query.size ?? defaultSize;
+  return { page: query.page, size, offset: (query.page - 1) * size, limit: size, paged: true };
+}
+
+/**
+ * Sets `X-Total-Count` and a GitHub-style `Link` header (first, prev, next, last) for a list
+ * whose body stays a plain array. Links keep the request's other query parameters.
+ */
+export function setPagingHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  paging: Paging,
+  total: number,
+  publicUrl: string,
+): void {
+  reply.header('X-Total-Count', String(total));
+  const lastPage = Math.max(1, Math.ceil(total / paging.size));
+  const base = new URL(request.url, publicUrl);
+  const link = (page: number, rel: string) => {
+    const url = new URL(base);
+    url.searchParams.set('page', String(page));
+    url.searchParams.set('size', String(paging.size));
+    return `<${url.toString()}>; rel="${rel}"`;
+  };
+  const links: string[] = [];
+  if (paging.page > 1) {
+    links.push(link(1, 'first'), link(Math.min(paging.page - 1, lastPage), 'prev'));
+  }
+  if (paging.page < lastPage) links.push(link(paging.page + 1, 'next'), link(lastPage, 'last'));
+  if (links.length > 0) reply.header('Link', links.join(', '));
+}
