@@ -15,6 +15,7 @@ import { registerCommentsModule } from './comments/comments.module.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { AppDeps } from './deps.js';
+import { seedDemoData } from './demo/demo.seed.js';
 import { createEvents } from './events.js';
 import { registerFavoritesModule } from './favorites/favorites.module.js';
 import { registerFeedsModule } from './feeds/feeds.module.js';
@@ -39,6 +40,8 @@ export interface AppOptions {
   githubTimeoutMs?: number;
   /** Requests per minute per client before 429; tests raise it. */
   rateLimitMax?: number;
+  /** In demo mode, fill an empty database with the demo blogs, articles and people. */
+  seedDemo?: boolean;
 }
 
 declare module 'fastify' {
@@ -132,6 +135,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metaProviders,
     onClose: (task) => closers.push(task),
   };
+
+  if (options.seedDemo && demo && (await seedDemoData(database.db, githubWebUrl))) {
+    app.log.info('demo data seeded');
+  }
 
   registerHealthRoutes(app, database, config.demo);
   registerAuthModule(app, deps);

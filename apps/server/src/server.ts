@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     dataDir: path.join(config.dataDir, 'pg'),
   });
   const webDist = findWebDist();
-  const app = await buildApp({ config, database, ...(webDist ? { webDist } : {}) });
+  const app = await buildApp({ config, database, seedDemo: true, ...(webDist ? { webDist } : {}) });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -23,6 +23,8 @@ export interface TestAppOptions {
   database?: Database;
   webDist?: string;
   githubTimeoutMs?: number;
+  /** Seed the demo data (as `npm start` does in demo mode). */
+  seedDemo?: boolean;
 }
 
 /** The real app on a real (fresh) database, in demo mode, with test-friendly settings. */
@@ -41,6 +43,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     logger: false,
     githubTimeoutMs: options.githubTimeoutMs ?? 1500,
     rateLimitMax: 100_000,
+    seedDemo: options.seedDemo ?? false,
     ...(options.webDist ? { webDist: options.webDist } : {}),
   });
   await app.ready();
