@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
+import { commentsRepository } from './comments.repository.js';
+import { registerCommentsRoutes } from './comments.routes.js';
+import { commentsService } from './comments.service.js';
 
-/** Registers the comments feature: its routes and event listeners. */
-export function registerCommentsModule(_app: FastifyInstance, _deps: AppDeps): void {
-  // Routes land with the feature.
+/** Registers the comments feature: list, add, edit and delete comments under a breakthrough. */
+export function registerCommentsModule(app: FastifyInstance, deps: AppDeps): void {
+  const service = commentsService({ repo: commentsRepository(deps.db), events: deps.events });
+  registerCommentsRoutes(app, service);
 }
