@@ -83,7 +83,10 @@ test.describe('sessions', () => {
 
   test('account deletion asks first, then deletes the account and signs out', async ({ page }) => {
     await loginAs(page, 'minjun-park');
-    const info = await (await page.request.get('/api/auth/info')).json();
+    const info = (await (await page.request.get('/api/auth/info')).json()) as {
+      userId: number;
+      userName: string;
+    };
     expect(info).toMatchObject({ userName: 'minjun-park' });
 
     await page.getByRole('button', { name: 'Profile' }).click();
@@ -104,7 +107,7 @@ test.describe('sessions', () => {
 
     // Signing in again starts over as a new Repolog user.
     await loginAs(page, 'minjun-park');
-    const again = await (await page.request.get('/api/auth/info')).json();
+    const again = (await (await page.request.get('/api/auth/info')).json()) as { userId: number };
     expect(again.userId).not.toBe(info.userId);
   });
 });
