@@ -1,0 +1,75 @@
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import styles from './search-box.module.css';
+
+interface SearchBoxProps {
+  /** The query shown when the box first renders (and whenever `resetKey` changes). */
+  initialValue?: string;
+  onSearch: (query: string) => void;
+  label: string;
+  placeholder?: string;
+  /** Changing it puts `initialValue` back into the box (e.g. after a search was cleared). */
+  resetKey?: string | number;
+}
+
+/**
+ * A text search box with a search icon button. Enter or the icon searches; Enter that only
+ * confirms an IME composition (Korean, Japanese, Chinese input) does not (spec §5).
+ */
+export function SearchBox({
+  initialValue = '',
+  onSearch,
+  label,
+  placeholder,
+  resetKey,
+}: SearchBoxProps) {
+  const [value, setValue] = useState(initialValue);
+  const [lastReset, setLastReset] = useState(resetKey);
+  if (lastReset !== resetKey) {
+    setLastReset(resetKey);
+    setValue(initialValue);
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    // Always ours: the browser's implicit form submission would not know about IME.
+    event.preventDefault();
+    if (event.nativeEvent.isComposing || event.keyCode === 229) return;
+    onSearch(value.trim());
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSearch(value.trim());
+  };
+
+  return (
+    <form role="search" className={styles.box} onSubmit={onSubmit}>
+      <input
+        type="search"
+        className={styles.input}
+        aria-label={label}
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        onKeyDown={onKeyDown}
+        maxLength={100}
+        enterKeyHint="search"
+      />
+      <button type="submit" className={styles.button} aria-label="Search">
+        <svg
+          viewBox="0 0 24 24"
+          width="20"
+          height="20"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          aria-hidden="true"
+        >
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" />
+        </svg>
+      </button>
+    </form>
+  );
+}
