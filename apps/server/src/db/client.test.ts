@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './client.js';
+import { users } from './schema.js';
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+describe('database', () => {
+  it('keeps embedded PGlite data across restarts and migrates only once', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'repolog-pglite-'));
+    try {
+      const first = await openDatabase({ dataDir: path.join(dir, 'pg') });
+      await first.db.insert(users).values({ githubId: 1, userName: 'survivor' });
+      await first.close();
+
+      const second = await openDatabase({ dataDir: path.join(dir, 'pg') });
+      const rows = await second.db.select().from(users);
+      expect(rows.map((r) => r.userName)).toEqual(['survivor']);
+      const applied = await second.db.execute(
+        sql`SELECT count(*)::int AS n FROM repolog_migrations`,
+      );
+      expect(applied.rows[0]).toEqual({ n: 1 });
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// Only the PostgreSQL run has a server to share; the PGlite run has no second process to try.
+if (pgUrl) {
+  it('lets several instances start at once against one PostgreSQL database', async () => {
+    const name = `repolog_multi_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(pgUrl ?? '');
+    url.pathname = `/${name}`;
+    try {
+      const instances = await Promise.all(
+        [1, 2, 3].map(() => openDatabase({ url: url.toString(), poolSize: 2 })),
+      );
+      await instances[0]?.db.insert(users).values({ githubId: 7, userName: 'shared' });
+      const seen = await instances[2]?.db.select().from(users);
+      expect(seen?.map((u) => u.userName)).toEqual(['shared']);
+      const applied = await instances[1]?.db.execute(
+        sql`SELECT count(*)::int AS n FROM repolog_migrations`,
+      );
+      expect(applied?.rows[0]).toEqual({ n: 1 });
+
+      // NOTIFY from one instance reaches LISTEN on another.
+      const received = new Promise<string>((resolve) => {
+        void instances[1]?.listen('repolog_test', resolve);
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      await instances[0]?.notify('repolog_test', 'hello');
+      expect(await received).toBe('hello');
+      await Promise.all(instances.map((i) => i?.close()));
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+}
