@@ -5,8 +5,16 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from './client.js';
+import { openDatabase, type Database } from './client.js';
 import { users } from './schema.js';
+
+/** How many migrations are recorded (the raw result type differs between drivers). */
+async function appliedMigrations(database: Database | undefined): Promise<number> {
+  const result = (await database?.db.execute(
+    sql`SELECT count(*)::int AS n FROM repolog_migrations`,
+  )) as { rows: { n: number }[] } | undefined;
+  return result?.rows[0]?.n ?? -1;
+}
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
