@@ -1,7 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
+import { presentNotice } from './notifications.presenter.js';
+import { notificationsRepository } from './notifications.repository.js';
+import { registerNotificationsRoutes } from './notifications.routes.js';
+import { notificationsService } from './notifications.service.js';
+import { noticeHub } from './notifications.stream.js';
 
-/** Registers the notifications feature: its routes and event listeners. */
-export function registerNotificationsModule(_app: FastifyInstance, _deps: AppDeps): void {
-  // Routes land with the feature.
+/**
+ * Registers the notifications feature: listeners that turn other features' events into
+ * notifications, the notice calls, and the live stream.
+ */
+export function registerNotificationsModule(app: FastifyInstance, deps: AppDeps): void {
+  const repo = notificationsRepository(deps.db);
+  const hub = noticeHub({
+    database: deps.database,
+    loadNotice: async (noticeId) => {
+      const row = await repo.findById(noticeId);
+      return row && { recipientId: row.recipientId, notice: presentNotice(row) };
+    },
+    countUnread: (recipientId) => repo.countUnread(recipientId),
+    onError: (error) => app.log.error({ err: error }, 'pushing a notification failed'),
+  });
+  const service = notificationsService({ repo, hub });
+
+  deps.events.on('blog.membersAdded', (event) => service.onMembersAdded(event));
+  deps.events.on('blog.favorited', (event) => service.onFavorited(event));
+  deps.events.on('article.liked', (event) => service.onLiked(event));
+  deps.events.on('comment.created', (event) => service.onCommentCreated(event));
+
+  registerNotificationsRoutes(app, service, hub, deps.config.publicUrl);
+  // Open streams must end before the server waits for its connections to close.
+  app.addHook('preClose', async () => hub.endStreams());
+  deps.onClose(() => hub.close());
 }

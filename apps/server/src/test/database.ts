@@ -3,6 +3,23 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
 
+/** A private copy of the PostgreSQL template: its URL and how to drop it. */
+async function createDatabaseCopy(url: string, template: string) {
+  const name = `repolog_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  const copyUrl = new URL(url);
+  copyUrl.pathname = `/${name}`;
+  return {
+    url: copyUrl.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a private
  * copy of the PostgreSQL template when TEST_DATABASE_URL is set.
@@ -12,19 +29,43 @@ export async function openTestDatabase(): Promise<Database> {
   const template = inject('pgTemplate');
   if (!url || !template) return openDatabase({});
 
-  const name = `repolog_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  const fileUrl = new URL(url);
-  fileUrl.pathname = `/${name}`;
-  const database = await openDatabase({ url: fileUrl.toString(), poolSize: 5 });
+  const copy = await createDatabaseCopy(url, template);
+  const database = await openDatabase({ url: copy.url, poolSize: 5 });
   return {
     ...database,
     close: async () => {
       await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await copy.drop();
+    },
+  };
+}
+
+/**
+ * Two handles on one fresh database, as two server instances behind a load balancer have:
+ * on PostgreSQL two separate connection pools (so LISTEN/NOTIFY really crosses connections),
+ * on in-process PGlite the same object twice. `close` closes both and drops the copy.
+ */
+export async function openSharedTestDatabases(): Promise<{
+  first: Database;
+  second: Database;
+  close: () => Promise<void>;
+}> {
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject('pgTemplate');
+  if (!url || !template) {
+    const database = await openDatabase({});
+    return { first: database, second: database, close: () => database.close() };
+  }
+  const copy = await createDatabaseCopy(url, template);
+  const first = await openDatabase({ url: copy.url, poolSize: 5 });
+  const second = await openDatabase({ url: copy.url, poolSize: 5 });
+  return {
+    first,
+    second,
+    close: async () => {
+      await second.close();
+      await first.close();
+      await copy.drop();
     },
   };
 }

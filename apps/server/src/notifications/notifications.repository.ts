@@ -1,0 +1,132 @@
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { articles, blogMembers, blogs, notifications, users } from '../db/schema.js';
+
+/** A notification with the names it is shown with. */
+export interface NoticeRow {
+  id: number;
+  recipientId: number;
+  type: string;
+  instigator: string;
+  blogId: number | null;
+  articleId: number | null;
+  blogName: string | null;
+  articleTitle: string | null;
+  isViewed: boolean;
+  createdAt: Date;
+}
+
+export interface NewNotice {
+  recipientId: number;
+  instigatorId: number;
+  type: string;
+  blogId?: number;
+  articleId?: number;
+  /** Same recipient + same key = the same notification: a second one is not written. */
+  dedupeKey?: string;
+}
+
+/** Notifications: written from events, read by their recipient. */
+export function notificationsRepository(db: Db) {
+  const select = (tx: Db) =>
+    tx
+      .select({
+        id: notifications.id,
+        recipientId: notifications.recipientId,
+        type: notifications.type,
+        instigator: users.userName,
+        blogId: notifications.blogId,
+        articleId: notifications.articleId,
+        blogName: blogs.name,
+        articleTitle: articles.title,
+        isViewed: notifications.isViewed,
+        createdAt: notifications.createdAt,
+      })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.instigatorId))
+      .leftJoin(articles, eq(articles.id, notifications.articleId))
+      // An article notification names the article's blog too.
+      .leftJoin(blogs, eq(blogs.id, sql`coalesce(${notifications.blogId}, ${articles.blogId})`));
+
+  return {
+    /** Writes notifications; ones whose dedupe key the recipient already has are skipped. */
+    async insertMany(
+      rows: NewNotice[],
+      tx: Db = db,
+    ): Promise<{ id: number; recipientId: number }[]> {
+      if (rows.length === 0) return [];
+      return tx
+        .insert(notifications)
+        .values(rows)
+        .onConflictDoNothing()
+        .returning({ id: notifications.id, recipientId: notifications.recipientId });
+    },
+
+    async list(
+      recipientId: number,
+      page: { offset: number; limit: number },
+      tx: Db = db,
+    ): Promise<NoticeRow[]> {
+      return select(tx)
+        .where(eq(notifications.recipientId, recipientId))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(page.limit)
+        .offset(page.offset);
+    },
+
+    async countAll(recipientId: number, tx: Db = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(notifications)
+        .where(eq(notifications.recipientId, recipientId));
+      return row?.n ?? 0;
+    },
+
+    async countUnread(recipientId: number, tx: Db = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.recipientId, recipientId), eq(notifications.isViewed, false)));
+      return row?.n ?? 0;
+    },
+
+    async findById(noticeId: number, tx: Db = db): Promise<NoticeRow | undefined> {
+      const [row] = await select(tx).where(eq(notifications.id, noticeId));
+      return row;
+    },
+
+    async markViewed(noticeId: number, tx: Db = db): Promise<void> {
+      await tx.update(notifications).set({ isViewed: true }).where(eq(notifications.id, noticeId));
+    },
+
+    /** Marks every unread notification of the recipient viewed; returns how many changed. */
+    async markAllViewed(recipientId: number, tx: Db = db): Promise<number> {
+      const rows = await tx
+        .update(notifications)
+        .set({ isViewed: true })
+        .where(and(eq(notifications.recipientId, recipientId), eq(notifications.isViewed, false)))
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+
+    /** Members of a blog other than `except`. */
+    async blogMemberIds(blogId: number, except: number, tx: Db = db): Promise<number[]> {
+      const rows = await tx
+        .select({ userId: blogMembers.userId })
+        .from(blogMembers)
+        .where(and(eq(blogMembers.blogId, blogId), ne(blogMembers.userId, except)));
+      return rows.map((row) => row.userId);
+    },
+
+    /** The author of an article (null once deleted), or undefined when there is no article. */
+    async articleAuthorId(articleId: number, tx: Db = db): Promise<number | null | undefined> {
+      const [row] = await tx
+        .select({ authorId: articles.authorId })
+        .from(articles)
+        .where(eq(articles.id, articleId));
+      return row ? row.authorId : undefined;
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof notificationsRepository>;

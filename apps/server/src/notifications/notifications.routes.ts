@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { listQuerySchema } from '@repolog/contract/common';
+import { NOTICE_PAGE_SIZE } from '@repolog/contract/constants';
+import {
+  noticeIdParamsSchema,
+  noticeListSchema,
+  noticeSchema,
+  readAllResultSchema,
+  unreadCountSchema,
+} from '@repolog/contract/notifications';
+import { requireActor } from '../auth/session.js';
+import { resolvePaging, setPagingHeaders } from '../plugins/paging.js';
+import type { NotificationsService } from './notifications.service.js';
+import type { NoticeHub } from './notifications.stream.js';
+
+export function registerNotificationsRoutes(
+  app: FastifyInstance,
+  notices: NotificationsService,
+  hub: NoticeHub,
+  publicUrl: string,
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/notice',
+    { schema: { querystring: listQuerySchema, response: { 200: noticeListSchema } } },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const paging = resolvePaging(request.query, NOTICE_PAGE_SIZE);
+      const { items, total } = await notices.list(actor, paging);
+      setPagingHeaders(request, reply, paging, total, publicUrl);
+      reply.header('Cache-Control', 'no-store');
+      return items;
+    },
+  );
+
+  r.get(
+    '/api/notice/count',
+    { schema: { response: { 200: unreadCountSchema } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { unreadCount: await notices.unreadCount(requireActor(request)) };
+    },
+  );
+
+  r.put(
+    '/api/notice/read-all',
+    { schema: { response: { 200: readAllResultSchema } } },
+    async (request) => notices.readAll(requireActor(request)),
+  );
+
+  r.put(
+    '/api/notice/:noticeId',
+    { schema: { params: noticeIdParamsSchema, response: { 200: noticeSchema } } },
+    async (request) => notices.markViewed(requireActor(request), request.params.noticeId),
+  );
+
+  /**
+   * Server-Sent Events: `count` ({unreadCount}) on connect and after every change, `notice`
+   * (the new notification) as it happens, a comment line as heartbeat. The reply is taken
+   * over (hijacked) so neither compression nor any other onSend hook buffers it.
+   */
+  r.get('/api/notice/stream', async (request, reply) => {
+    const actor = requireActor(request);
+    await hub.ready();
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    res.flushHeaders();
+    // How long a browser waits before reconnecting after a drop.
+    res.write('retry: 3000\n\n');
+    const remove = hub.add(actor.userId, res);
+    request.raw.once('close', remove);
+    res.once('close', remove);
+  });
+}

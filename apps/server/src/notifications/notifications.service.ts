@@ -1,0 +1,119 @@
+import { NOTICE_TYPES } from '@repolog/contract/constants';
+import type { Notice } from '@repolog/contract/notifications';
+import { can, type Actor } from '@repolog/contract/permissions';
+import { forbidden, notFound } from '../errors.js';
+import type { EventMap } from '../events.js';
+import { presentNotice } from './notifications.presenter.js';
+import type { NewNotice, NotificationsRepository } from './notifications.repository.js';
+import type { NoticeHub } from './notifications.stream.js';
+
+/**
+ * Notifications (DESIGN.md §4): written from events, never called by other features. Who is
+ * told: invitation -> each added member; favorited -> every member of the blog; liked and
+ * new comment -> the article's author. Nobody is told of their own action, and a like or a
+ * favorite notifies once per person and target however often it is toggled.
+ */
+export function notificationsService(deps: {
+  repo: NotificationsRepository;
+  hub: Pick<NoticeHub, 'publish'>;
+}) {
+  const { repo, hub } = deps;
+
+  async function write(rows: NewNotice[]): Promise<void> {
+    const inserted = await repo.insertMany(rows);
+    await Promise.all(inserted.map((row) => hub.publish(row.recipientId, row.id)));
+  }
+
+  return {
+    async list(
+      actor: Actor,
+      page: { offset: number; limit: number },
+    ): Promise<{ items: Notice[]; total: number }> {
+      const [rows, total] = await Promise.all([
+        repo.list(actor.userId, page),
+        repo.countAll(actor.userId),
+      ]);
+      return { items: rows.map(presentNotice), total };
+    },
+
+    unreadCount(actor: Actor): Promise<number> {
+      return repo.countUnread(actor.userId);
+    },
+
+    /** Marks one notification viewed: only its recipient may. */
+    async markViewed(actor: Actor, noticeId: number): Promise<Notice> {
+      const row = await repo.findById(noticeId);
+      if (!row) throw notFound(`There is no notification with id ${noticeId}.`);
+      if (!can(actor, 'notice.mark', { recipientId: row.recipientId })) {
+        throw forbidden('Only the recipient of this notification can mark it as read.');
+      }
+      if (!row.isViewed) {
+        await repo.markViewed(noticeId);
+        // The recipient's other open tabs update their badge too.
+        await hub.publish(actor.userId);
+      }
+      return presentNotice({ ...row, isViewed: true });
+    },
+
+    async readAll(actor: Actor): Promise<{ updated: number; unreadCount: number }> {
+      const updated = await repo.markAllViewed(actor.userId);
+      if (updated > 0) await hub.publish(actor.userId);
+      return { updated, unreadCount: await repo.countUnread(actor.userId) };
+    },
+
+    async onMembersAdded(event: EventMap['blog.membersAdded']): Promise<void> {
+      await write(
+        [...new Set(event.userIds)]
+          .filter((userId) => userId !== event.instigatorId)
+          .map((recipientId) => ({
+            recipientId,
+            instigatorId: event.instigatorId,
+            type: NOTICE_TYPES.invitation,
+            blogId: event.blogId,
+          })),
+      );
+    },
+
+    async onFavorited(event: EventMap['blog.favorited']): Promise<void> {
+      const members = await repo.blogMemberIds(event.blogId, event.userId);
+      await write(
+        members.map((recipientId) => ({
+          recipientId,
+          instigatorId: event.userId,
+          type: NOTICE_TYPES.favorited,
+          blogId: event.blogId,
+          dedupeKey: `favorite:${event.blogId}:${event.userId}`,
+        })),
+      );
+    },
+
+    async onLiked(event: EventMap['article.liked']): Promise<void> {
+      const authorId = await repo.articleAuthorId(event.articleId);
+      if (authorId == null || authorId === event.userId) return;
+      await write([
+        {
+          recipientId: authorId,
+          instigatorId: event.userId,
+          type: NOTICE_TYPES.liked,
+          articleId: event.articleId,
+          dedupeKey: `like:${event.articleId}:${event.userId}`,
+        },
+      ]);
+    },
+
+    async onCommentCreated(event: EventMap['comment.created']): Promise<void> {
+      const authorId = await repo.articleAuthorId(event.articleId);
+      if (authorId == null || authorId === event.userId) return;
+      await write([
+        {
+          recipientId: authorId,
+          instigatorId: event.userId,
+          type: NOTICE_TYPES.comment,
+          articleId: event.articleId,
+        },
+      ]);
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof notificationsService>;

@@ -1,0 +1,161 @@
+import type { ServerResponse } from 'node:http';
+import { NOTICE_STREAM_EVENTS } from '@repolog/contract/constants';
+import type { Notice } from '@repolog/contract/notifications';
+import type { Database, Unlisten } from '../db/client.js';
+
+/** The PostgreSQL NOTIFY channel that tells every instance a recipient has news. */
+export const NOTICE_CHANNEL = 'repolog_notice';
+/** A comment line this often keeps proxies from closing an idle stream. */
+export const HEARTBEAT_MS = 25_000;
+
+/** What travels on NOTICE_CHANNEL: who has news, and which notification (none: the count changed). */
+interface Signal {
+  recipientId: number;
+  noticeId?: number;
+}
+
+export interface NoticeHubDeps {
+  database: Pick<Database, 'listen' | 'notify'>;
+  /** The notification as its recipient sees it, with the recipient's id. */
+  loadNotice(noticeId: number): Promise<{ recipientId: number; notice: Notice } | undefined>;
+  countUnread(recipientId: number): Promise<number>;
+  onError(error: unknown): void;
+  heartbeatMs?: number;
+}
+
+function parseSignal(payload: string): Signal | undefined {
+  try {
+    const value = JSON.parse(payload) as { recipientId?: unknown; noticeId?: unknown };
+    if (typeof value.recipientId !== 'number') return undefined;
+    return typeof value.noticeId === 'number'
+      ? { recipientId: value.recipientId, noticeId: value.noticeId }
+      : { recipientId: value.recipientId };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The live side of notifications on one server instance: its open Server-Sent Event streams,
+ * grouped by recipient. A notification written on any instance is announced with NOTIFY; every
+ * instance LISTENs once and pushes the notification and the new unread count to its own
+ * streams of that recipient.
+ */
+export function noticeHub(deps: NoticeHubDeps) {
+  const streams = new Map<number, Set<ServerResponse>>();
+  let listening: Promise<void> | undefined;
+  let unlisten: Unlisten | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  // Pushes go out one after another, so a stream never sees an older count after a newer one.
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (task: () => Promise<void>) => {
+    queue = queue.then(task).catch((error: unknown) => deps.onError(error));
+    return queue;
+  };
+
+  const send = (res: ServerResponse, event: string, data: unknown) => {
+    if (res.writableEnded || res.destroyed) return;
+    res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+
+  async function deliver(signal: Signal): Promise<void> {
+    if (!streams.get(signal.recipientId)?.size) return;
+    const loaded =
+      signal.noticeId === undefined ? undefined : await deps.loadNotice(signal.noticeId);
+    const unreadCount = await deps.countUnread(signal.recipientId);
+    for (const res of streams.get(signal.recipientId) ?? []) {
+      if (loaded?.recipientId === signal.recipientId) {
+        send(res, NOTICE_STREAM_EVENTS.notice, loaded.notice);
+      }
+      send(res, NOTICE_STREAM_EVENTS.count, { unreadCount });
+    }
+  }
+
+  const endStreams = () => {
+    for (const set of streams.values()) for (const res of set) res.end();
+    streams.clear();
+    if (heartbeat) clearInterval(heartbeat);
+    heartbeat = undefined;
+  };
+
+  const beat = () => {
+    for (const set of streams.values()) {
+      for (const res of set) if (!res.writableEnded && !res.destroyed) res.write(': ping\n\n');
+    }
+  };
+
+  return {
+    /** Subscribes this instance to the channel (once); resolves when LISTEN is active. */
+    ready(): Promise<void> {
+      listening ??= deps.database
+        .listen(NOTICE_CHANNEL, (payload) => {
+          const signal = parseSignal(payload);
+          if (signal) void enqueue(() => deliver(signal));
+        })
+        .then(
+          (stop) => {
+            unlisten = stop;
+          },
+          (error: unknown) => {
+            listening = undefined;
+            throw error;
+          },
+        );
+      return listening;
+    },
+
+    /** Tells every instance that `recipientId` has a new notification or a new count. */
+    async publish(recipientId: number, noticeId?: number): Promise<void> {
+      const signal: Signal = noticeId === undefined ? { recipientId } : { recipientId, noticeId };
+      await deps.database.notify(NOTICE_CHANNEL, JSON.stringify(signal));
+    },
+
+    /** Adds an open stream and sends it the current count; the returned function removes it. */
+    add(recipientId: number, res: ServerResponse): () => void {
+      let set = streams.get(recipientId);
+      if (!set) {
+        set = new Set();
+        streams.set(recipientId, set);
+      }
+      set.add(res);
+      if (!heartbeat) {
+        heartbeat = setInterval(beat, deps.heartbeatMs ?? HEARTBEAT_MS);
+        heartbeat.unref();
+      }
+      void enqueue(async () => {
+        const unreadCount = await deps.countUnread(recipientId);
+        send(res, NOTICE_STREAM_EVENTS.count, { unreadCount });
+      });
+      return () => {
+        const current = streams.get(recipientId);
+        current?.delete(res);
+        if (current && current.size === 0) streams.delete(recipientId);
+        if (streams.size === 0 && heartbeat) {
+          clearInterval(heartbeat);
+          heartbeat = undefined;
+        }
+      };
+    },
+
+    /** How many streams are open on this instance. */
+    size(): number {
+      let n = 0;
+      for (const set of streams.values()) n += set.size;
+      return n;
+    },
+
+    /** Ends every open stream (the server is closing; clients reconnect elsewhere). */
+    endStreams,
+
+    async close(): Promise<void> {
+      endStreams();
+      await queue;
+      const stop = unlisten;
+      unlisten = undefined;
+      listening = undefined;
+      await stop?.();
+    },
+  };
+}
+
+export type NoticeHub = ReturnType<typeof noticeHub>;

@@ -1,0 +1,476 @@
+import type { AddressInfo } from 'node:net';
+import { NOTICE_TYPES } from '@repolog/contract/constants';
+import type { Notice } from '@repolog/contract/notifications';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvents, type Events } from '../events.js';
+import { buildTestApp, type TestApp } from '../test/app.js';
+import { noticesOf, postComment, unreadCountOf } from '../test/comment-factories.js';
+import { openSharedTestDatabases } from '../test/database.js';
+import {
+  createArticle,
+  createBlog,
+  createUser,
+  signIn,
+  type ArticleRow,
+  type BlogRow,
+  type Session,
+  type UserRow,
+} from '../test/factories.js';
+import { presentNotice } from './notifications.presenter.js';
+import { notificationsRepository } from './notifications.repository.js';
+import { notificationsService } from './notifications.service.js';
+import { noticeHub } from './notifications.stream.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+interface Cast {
+  authorUser: UserRow;
+  author: Session;
+  reader: Session;
+  blog: BlogRow;
+  article: ArticleRow;
+}
+
+/** A fresh author with a blog and an article, and a reader; separate per test. */
+async function cast(): Promise<Cast> {
+  const authorUser = await createUser(t);
+  const author = await signIn(t, authorUser);
+  const reader = await signIn(t, await createUser(t));
+  const blog = await createBlog(t, { owner: authorUser, name: 'Team Rocket' });
+  const article = await createArticle(t, {
+    blog,
+    author: authorUser,
+    title: 'Why our cache lied',
+  });
+  return { authorUser, author, reader, blog, article };
+}
+
+const call = (method: 'GET' | 'PUT', url: string, session?: Session) =>
+  t.request({ method, url, headers: session ? { cookie: session.cookie } : {} });
+
+describe('a new comment', () => {
+  it('notifies the article author with the notice shape of DESIGN §4', async () => {
+    const { author, reader, blog, article } = await cast();
+    await postComment(t, reader, article.id, 'Nice!');
+    const notices = await noticesOf(t, author);
+    expect(notices).toEqual([
+      {
+        noticeId: expect.any(Number) as number,
+        type: NOTICE_TYPES.comment,
+        instigator: reader.userName,
+        relatedId: { articleId: article.id },
+        isViewed: false,
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) as string,
+        blogName: blog.name,
+        articleTitle: 'Why our cache lied',
+      },
+    ]);
+    expect(await unreadCountOf(t, author)).toBe(1);
+    expect(await noticesOf(t, reader)).toEqual([]);
+  });
+
+  it('notifies once per comment, but never the author of their own comment', async () => {
+    const { author, reader, article } = await cast();
+    await postComment(t, author, article.id, 'Author here, thanks all');
+    expect(await noticesOf(t, author)).toEqual([]);
+    await postComment(t, reader, article.id, 'one');
+    await postComment(t, reader, article.id, 'two');
+    expect(await unreadCountOf(t, author)).toBe(2);
+  });
+
+  it('notifies nobody when the article’s author has deleted their account', async () => {
+    const { blog, reader } = await cast();
+    const orphan = await createArticle(t, { blog, author: null });
+    await postComment(t, reader, orphan.id, 'Anyone?');
+    expect(await noticesOf(t, reader)).toEqual([]);
+  });
+});
+
+describe('GET /api/notice', () => {
+  it('lists newest first and pages with X-Total-Count and Link', async () => {
+    const { author, reader, article } = await cast();
+    for (let i = 1; i <= 5; i += 1) await postComment(t, reader, article.id, `comment ${i}`);
+    const all = await noticesOf(t, author);
+    expect(all).toHaveLength(5);
+    const ids = all.map((n) => n.noticeId);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+
+    const page2 = await call('GET', '/api/notice?page=2&size=2', author);
+    expect(page2.statusCode).toBe(200);
+    expect(page2.json<Notice[]>().map((n) => n.noticeId)).toEqual(ids.slice(2, 4));
+    expect(page2.headers['x-total-count']).toBe('5');
+    const link = String(page2.headers.link);
+    expect(link).toContain('page=1&size=2>; rel="first"');
+    expect(link).toContain('page=1&size=2>; rel="prev"');
+    expect(link).toContain('page=3&size=2>; rel="next"');
+    expect(link).toContain('page=3&size=2>; rel="last"');
+
+    const last = await call('GET', '/api/notice?page=3&size=2', author);
+    expect(last.json<Notice[]>().map((n) => n.noticeId)).toEqual(ids.slice(4));
+    expect(String(last.headers.link)).not.toContain('rel="next"');
+  });
+
+  it('uses pages of 10 when only page is given', async () => {
+    const { author, reader, article } = await cast();
+    for (let i = 1; i <= 11; i += 1) await postComment(t, reader, article.id, `c${i}`);
+    const first = await call('GET', '/api/notice?page=1', author);
+    expect(first.json<Notice[]>()).toHaveLength(10);
+    expect(first.headers['x-total-count']).toBe('11');
+    const second = await call('GET', '/api/notice?page=2', author);
+    expect(second.json<Notice[]>()).toHaveLength(1);
+  });
+
+  it('refuses bad paging values with 400 naming the parameter', async () => {
+    const { author } = await cast();
+    const res = await call('GET', '/api/notice?page=0', author);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toMatch(/page/);
+    const size = await call('GET', '/api/notice?page=1&size=5000', author);
+    expect(size.statusCode).toBe(400);
+    expect(size.json<{ message: string }>().message).toMatch(/size/);
+  });
+
+  it('is for signed-in users only', async () => {
+    for (const url of ['/api/notice', '/api/notice/count']) {
+      const res = await call('GET', url);
+      expect(res.statusCode).toBe(401);
+    }
+    for (const url of ['/api/notice/read-all', '/api/notice/1']) {
+      expect((await call('PUT', url)).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('marking notifications viewed', () => {
+  it('lets the recipient mark one viewed, lowering the count by one', async () => {
+    const { author, reader, article } = await cast();
+    await postComment(t, reader, article.id, 'a');
+    await postComment(t, reader, article.id, 'b');
+    const [newest] = await noticesOf(t, author);
+    if (!newest) throw new Error('no notice');
+
+    const res = await call('PUT', `/api/notice/${newest.noticeId}`, author);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...newest, isViewed: true });
+    expect(await unreadCountOf(t, author)).toBe(1);
+    // Marking it again changes nothing.
+    expect((await call('PUT', `/api/notice/${newest.noticeId}`, author)).statusCode).toBe(200);
+    expect(await unreadCountOf(t, author)).toBe(1);
+    const listed = await noticesOf(t, author);
+    expect(listed.map((n) => n.isViewed)).toEqual([true, false]);
+  });
+
+  it('refuses anyone but the recipient with 403 and unknown ids with 404', async () => {
+    const { author, reader, article } = await cast();
+    await postComment(t, reader, article.id, 'a');
+    const [notice] = await noticesOf(t, author);
+    if (!notice) throw new Error('no notice');
+    const res = await call('PUT', `/api/notice/${notice.noticeId}`, reader);
+    expect(res.statusCode).toBe(403);
+    expect(res.json<{ message: string }>().message).toBe(
+      'Only the recipient of this notification can mark it as read.',
+    );
+    expect(await unreadCountOf(t, author)).toBe(1);
+    expect((await call('PUT', '/api/notice/123456789', author)).statusCode).toBe(404);
+    expect((await call('PUT', '/api/notice/abc', author)).statusCode).toBe(400);
+  });
+
+  it('marks all viewed with read-all', async () => {
+    const { author, reader, article } = await cast();
+    for (const text of ['a', 'b', 'c']) await postComment(t, reader, article.id, text);
+    const res = await call('PUT', '/api/notice/read-all', author);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ updated: 3, unreadCount: 0 });
+    expect((await noticesOf(t, author)).every((n) => n.isViewed)).toBe(true);
+    const again = await call('PUT', '/api/notice/read-all', author);
+    expect(again.json()).toEqual({ updated: 0, unreadCount: 0 });
+  });
+});
+
+describe('recipients of events from other features', () => {
+  // The listeners on a bus of their own, against this test file's database.
+  let events: Events;
+  beforeAll(() => {
+    events = createEvents((error) => {
+      throw error;
+    });
+    const repo = notificationsRepository(t.database.db);
+    const hub = noticeHub({
+      database: t.database,
+      loadNotice: async (id) => {
+        const row = await repo.findById(id);
+        return row && { recipientId: row.recipientId, notice: presentNotice(row) };
+      },
+      countUnread: (id) => repo.countUnread(id),
+      onError: () => undefined,
+    });
+    const service = notificationsService({ repo, hub });
+    events.on('blog.membersAdded', (e) => service.onMembersAdded(e));
+    events.on('blog.favorited', (e) => service.onFavorited(e));
+    events.on('article.liked', (e) => service.onLiked(e));
+  });
+
+  it('invites each added member, never the one who added them', async () => {
+    const owner = await createUser(t);
+    const [m1, m2] = [await createUser(t), await createUser(t)];
+    const blog = await createBlog(t, { owner, members: [m1, m2], name: 'Invited' });
+    await events.emit('blog.membersAdded', {
+      blogId: blog.id,
+      instigatorId: owner.id,
+      userIds: [owner.id, m1.id, m2.id, m2.id],
+    });
+    for (const member of [m1, m2]) {
+      const notices = await noticesOf(t, await signIn(t, member));
+      expect(notices).toMatchObject([
+        {
+          type: NOTICE_TYPES.invitation,
+          instigator: owner.userName,
+          relatedId: { blogId: blog.id },
+          blogName: 'Invited',
+          articleTitle: null,
+        },
+      ]);
+    }
+    expect(await noticesOf(t, await signIn(t, owner))).toEqual([]);
+  });
+
+  it('tells every member but the fan about a favorite, once however often it is toggled', async () => {
+    const owner = await createUser(t);
+    const member = await createUser(t);
+    const fan = await createUser(t);
+    const blog = await createBlog(t, { owner, members: [member], name: 'Loved' });
+    for (let i = 0; i < 3; i += 1) {
+      await events.emit('blog.favorited', { blogId: blog.id, userId: fan.id });
+    }
+    for (const user of [owner, member]) {
+      expect(await noticesOf(t, await signIn(t, user))).toMatchObject([
+        { type: NOTICE_TYPES.favorited, instigator: fan.userName, relatedId: { blogId: blog.id } },
+      ]);
+    }
+    // A member favoriting their own blog tells the other members only.
+    await events.emit('blog.favorited', { blogId: blog.id, userId: member.id });
+    expect(await noticesOf(t, await signIn(t, member))).toHaveLength(1);
+    expect(await noticesOf(t, await signIn(t, owner))).toHaveLength(2);
+  });
+
+  it('tells the author about a like once (like, unlike, like), never about their own', async () => {
+    const { authorUser, author, article } = await cast();
+    const fan = await createUser(t);
+    await events.emit('article.liked', { articleId: article.id, userId: fan.id });
+    await events.emit('article.liked', { articleId: article.id, userId: fan.id });
+    await events.emit('article.liked', { articleId: article.id, userId: authorUser.id });
+    expect(await noticesOf(t, author)).toMatchObject([
+      {
+        type: NOTICE_TYPES.liked,
+        instigator: fan.userName,
+        relatedId: { articleId: article.id },
+        articleTitle: 'Why our cache lied',
+      },
+    ]);
+    // Another fan is another notification.
+    const second = await createUser(t);
+    await events.emit('article.liked', { articleId: article.id, userId: second.id });
+    expect(await unreadCountOf(t, author)).toBe(2);
+  });
+});
+
+/** Reads a Server-Sent Events response and hands out its events as they arrive. */
+function readEvents(body: ReadableStream<Uint8Array>) {
+  const queue: { event: string; data: string }[] = [];
+  let wake: (() => void) | undefined;
+  let buffer = '';
+  let ended = false;
+  void (async () => {
+    const decoder = new TextDecoder();
+    const reader = body.getReader();
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const lines = block.split('\n');
+          const event = lines.find((l) => l.startsWith('event: '))?.slice(7);
+          const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
+          if (event && data !== undefined) queue.push({ event, data });
+        }
+        wake?.();
+      }
+    } catch {
+      // aborted
+    }
+    ended = true;
+    wake?.();
+  })();
+
+  return {
+    /** The next event, or a rejection after `timeoutMs`. */
+    async next(timeoutMs = 1000): Promise<{ event: string; data: unknown }> {
+      const deadline = Date.now() + timeoutMs;
+      while (queue.length === 0) {
+        if (ended) throw new Error('the stream ended');
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no event within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+      const item = queue.shift();
+      if (!item) throw new Error('no event');
+      return { event: item.event, data: JSON.parse(item.data) as unknown };
+    },
+    get ended() {
+      return ended;
+    },
+  };
+}
+
+describe('GET /api/notice/stream across two server instances', () => {
+  let shared: Awaited<ReturnType<typeof openSharedTestDatabases>>;
+  let a: TestApp;
+  let b: TestApp;
+  let baseA: string;
+
+  beforeAll(async () => {
+    shared = await openSharedTestDatabases();
+    a = await buildTestApp({ database: shared.first });
+    b = await buildTestApp({ database: shared.second });
+    await a.app.listen({ port: 0, host: '127.0.0.1' });
+    baseA = `http://127.0.0.1:${(a.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await shared.close();
+  });
+
+  async function setup() {
+    const authorUser = await createUser(a);
+    const author = await signIn(a, authorUser);
+    const reader = await signIn(a, await createUser(a));
+    const blog = await createBlog(a, { owner: authorUser });
+    const article = await createArticle(a, { blog, author: authorUser, title: 'Live one' });
+    return { author, reader, article };
+  }
+
+  async function open(session: Session) {
+    const controller = new AbortController();
+    const res = await fetch(`${baseA}/api/notice/stream`, {
+      headers: { cookie: session.cookie, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    if (!res.body) throw new Error('no body');
+    return { res, events: readEvents(res.body), close: () => controller.abort() };
+  }
+
+  it('refuses visitors with 401', async () => {
+    const res = await fetch(`${baseA}/api/notice/stream`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ error: 'unauthenticated' });
+  });
+
+  it('sends the count on connect, uncompressed and unbuffered', async () => {
+    const { author, reader, article } = await setup();
+    await postComment(b, reader, article.id, 'earlier');
+    const stream = await open(author);
+    try {
+      expect(stream.res.status).toBe(200);
+      expect(stream.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      expect(stream.res.headers.get('content-encoding')).toBeNull();
+      expect(stream.res.headers.get('cache-control')).toMatch(/no-cache/);
+      expect(await stream.events.next()).toEqual({ event: 'count', data: { unreadCount: 1 } });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('delivers a notification caused on the other instance, with the new count, within a second', async () => {
+    const { author, reader, article } = await setup();
+    const stream = await open(author);
+    try {
+      expect(await stream.events.next()).toEqual({ event: 'count', data: { unreadCount: 0 } });
+      const started = Date.now();
+      await postComment(b, reader, article.id, 'from instance B');
+      const notice = await stream.events.next(1000);
+      expect(notice.event).toBe('notice');
+      expect(notice.data).toMatchObject({
+        type: NOTICE_TYPES.comment,
+        instigator: reader.userName,
+        relatedId: { articleId: article.id },
+        articleTitle: 'Live one',
+        isViewed: false,
+      });
+      expect(await stream.events.next(1000)).toEqual({
+        event: 'count',
+        data: { unreadCount: 1 },
+      });
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('pushes the lower count when the notice is marked viewed on the other instance', async () => {
+    const { author, reader, article } = await setup();
+    await postComment(b, reader, article.id, 'x');
+    const [notice] = await noticesOf(b, author);
+    if (!notice) throw new Error('no notice');
+    const stream = await open(author);
+    try {
+      expect(await stream.events.next()).toEqual({ event: 'count', data: { unreadCount: 1 } });
+      const res = await b.request({
+        method: 'PUT',
+        url: `/api/notice/${notice.noticeId}`,
+        headers: { cookie: author.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await stream.events.next()).toEqual({ event: 'count', data: { unreadCount: 0 } });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('sends nothing to other users’ streams', async () => {
+    const { author, reader, article } = await setup();
+    const stream = await open(reader);
+    try {
+      expect(await stream.events.next()).toEqual({ event: 'count', data: { unreadCount: 0 } });
+      await postComment(b, reader, article.id, 'not for me');
+      expect(await unreadCountOf(b, author)).toBe(1);
+      await expect(stream.events.next(500)).rejects.toThrow(/no event/);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('ends open streams when the app closes', async () => {
+    const shared2 = await openSharedTestDatabases();
+    const c = await buildTestApp({ database: shared2.first });
+    await c.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (c.app.server.address() as AddressInfo).port;
+    const user = await createUser(c);
+    const session = await signIn(c, user);
+    const res = await fetch(`http://127.0.0.1:${port}/api/notice/stream`, {
+      headers: { cookie: session.cookie },
+    });
+    if (!res.body) throw new Error('no body');
+    const events = readEvents(res.body);
+    expect(await events.next()).toEqual({ event: 'count', data: { unreadCount: 0 } });
+    const started = Date.now();
+    await c.close();
+    expect(Date.now() - started).toBeLessThan(3000);
+    await expect(events.next(1000)).rejects.toThrow(/ended/);
+    await shared2.close();
+  });
+});
