@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALL_CAP } from './constants';
 
 /** A positive integer id from a path or query string ("12" -> 12); anything else is a 400. */
 export const idParam = (name: string) =>
@@ -33,7 +34,8 @@ export const listQuerySchema = z.object({
     .number({ error: 'size must be a number' })
     .int('size must be a whole number')
     .min(1, 'size must be at least 1')
-    .max(100, 'size must be at most 100')
+    // Up to ALL_CAP, so the Link an "all" call sends (page 2 of size 1000) is a valid call too.
+    .max(ALL_CAP, `size must be at most ${ALL_CAP}`)
     .optional(),
   q: z.string().max(100, 'q must be at most 100 characters').optional(),
   lang: z.string().max(40, 'lang must be at most 40 characters').optional(),

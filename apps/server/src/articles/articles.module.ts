@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
+import { articlesRepository } from './articles.repository.js';
+import { registerArticlesRoutes } from './articles.routes.js';
+import { articlesService } from './articles.service.js';
 
-/** Registers the articles feature: its routes and event listeners. */
-export function registerArticlesModule(_app: FastifyInstance, _deps: AppDeps): void {
-  // Routes land with the feature.
+/** Registers the articles feature: breakthrough list, page, write, edit and delete. */
+export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): void {
+  const service = articlesService({
+    repo: articlesRepository(deps.db),
+    officialBlogId: deps.config.officialBlogId,
+  });
+  registerArticlesRoutes(app, service, deps.config.publicUrl);
 }

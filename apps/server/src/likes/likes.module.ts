@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
+import { likesRepository } from './likes.repository.js';
+import { registerLikesRoutes } from './likes.routes.js';
+import { likesService } from './likes.service.js';
 
-/** Registers the likes feature: its routes and event listeners. */
-export function registerLikesModule(_app: FastifyInstance, _deps: AppDeps): void {
-  // Routes land with the feature.
+/** Registers the likes feature: the like toggle, the home ranking and the liked list. */
+export function registerLikesModule(app: FastifyInstance, deps: AppDeps): void {
+  const service = likesService({
+    db: deps.db,
+    repo: likesRepository(deps.db),
+    events: deps.events,
+    officialBlogId: deps.config.officialBlogId,
+  });
+  registerLikesRoutes(app, service, deps.config.publicUrl);
 }

@@ -1,0 +1,35 @@
+import type { Article, ArticleListItem } from '@repolog/contract/articles';
+import type { ArticleDetailRow, ArticleListRow } from './articles.repository.js';
+
+/** Shown as the author of an article whose author deleted their account (DESIGN.md §3). */
+export const DELETED_USER = 'deleted user';
+
+export function presentListItem(row: ArticleListRow): ArticleListItem {
+  return {
+    articleId: row.id,
+    title: row.title,
+    createdAt: row.createdAt.toISOString(),
+    blogName: row.blogName,
+    blogId: row.blogId,
+    about: row.about,
+  };
+}
+
+export function presentArticle(row: ArticleDetailRow): Article {
+  return {
+    articleId: row.id,
+    blogId: row.blogId,
+    userId: row.authorId,
+    userName: row.authorName ?? DELETED_USER,
+    title: row.title,
+    blogName: row.blogName,
+    content: row.content,
+    about: row.about,
+    problem: row.problem,
+    solution: row.solution,
+    likeCount: row.likeCount,
+    likeButton: row.liked,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,205 @@
+import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.js';
+import { articles, blogMembers, blogs, likes, users } from '../db/schema.js';
+
+/** A breakthrough as lists show it. */
+export interface ArticleListRow {
+  id: number;
+  title: string;
+  createdAt: Date;
+  blogId: number;
+  blogName: string;
+  about: string | null;
+}
+
+/** A breakthrough with everything its page shows, seen by one viewer. */
+export interface ArticleDetailRow extends ArticleListRow {
+  authorId: number | null;
+  /** The author's login; null once the author deleted their account. */
+  authorName: string | null;
+  content: string;
+  problem: string | null;
+  solution: string | null;
+  likeCount: number;
+  /** Whether the viewer liked it (false for visitors). */
+  liked: boolean;
+  updatedAt: Date;
+}
+
+/** A blog as the permission table needs it (logins of its owner and members). */
+export interface BlogAccessRow {
+  id: number;
+  name: string;
+  owner: string;
+  members: string[];
+}
+
+/** Search text and language, trimmed; null means no filter. */
+export interface ArticleFilters {
+  q: string | null;
+  lang: string | null;
+}
+
+export interface ArticleFields {
+  title: string;
+  content: string;
+  about: string | null;
+  problem: string | null;
+  solution: string | null;
+}
+
+/** Escapes LIKE wildcards so user text matches literally (PostgreSQL's default escape is \). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * WHERE conditions of the spec's search (§5): case-insensitive "contains" on the title or the
+ * blog name, and an exact case-insensitive language. The blog-name match is folded into an
+ * array of blog ids first, so PostgreSQL can OR the title's trigram index with the blog index.
+ */
+export function articleFilterConditions(filters: ArticleFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.q !== null) {
+    const pattern = `%${escapeLike(filters.q)}%`;
+    conditions.push(
+      sql`(lower(${articles.title}) like lower(${pattern}) or ${articles.blogId} = any(array(select sb.id from ${blogs} sb where lower(sb.name) like lower(${pattern}))))`,
+    );
+  }
+  if (filters.lang !== null) {
+    conditions.push(sql`lower(${articles.about}) = lower(${filters.lang})`);
+  }
+  return conditions;
+}
+
+/** The columns of a list item, for selects that join articles and blogs. */
+export const articleListColumns = {
+  id: articles.id,
+  title: articles.title,
+  createdAt: articles.createdAt,
+  blogId: articles.blogId,
+  blogName: blogs.name,
+  about: articles.about,
+};
+
+/** Articles (breakthroughs): reads for pages and lists, and the author's writes. */
+export function articlesRepository(db: Db) {
+  return {
+    /** Newest first, excluding one blog (the official notice board), with the total count. */
+    async listBreakthroughs(
+      options: { filters: ArticleFilters; excludeBlogId: number; offset: number; limit: number },
+      tx: Db = db,
+    ): Promise<{ rows: ArticleListRow[]; total: number }> {
+      const where = and(
+        ne(articles.blogId, options.excludeBlogId),
+        ...articleFilterConditions(options.filters),
+      );
+      const [rows, totals] = await Promise.all([
+        tx
+          .select(articleListColumns)
+          .from(articles)
+          .innerJoin(blogs, eq(blogs.id, articles.blogId))
+          .where(where)
+          .orderBy(desc(articles.createdAt), desc(articles.id))
+          .limit(options.limit)
+          .offset(options.offset),
+        tx.select({ total: count() }).from(articles).where(where),
+      ]);
+      return { rows, total: totals[0]?.total ?? 0 };
+    },
+
+    async findDetail(
+      articleId: number,
+      viewerId: number | null,
+      tx: Db = db,
+    ): Promise<ArticleDetailRow | undefined> {
+      const liked =
+        viewerId === null
+          ? sql<boolean>`false`
+          : sql<boolean>`exists(select 1 from ${likes} where ${likes.userId} = ${viewerId} and ${likes.articleId} = ${articles.id})`;
+      const [row] = await tx
+        .select({
+          ...articleListColumns,
+          authorId: articles.authorId,
+          authorName: users.userName,
+          content: articles.content,
+          problem: articles.problem,
+          solution: articles.solution,
+          likeCount: articles.likeCount,
+          liked,
+          updatedAt: articles.updatedAt,
+        })
+        .from(articles)
+        .innerJoin(blogs, eq(blogs.id, articles.blogId))
+        .leftJoin(users, eq(users.id, articles.authorId))
+        .where(eq(articles.id, articleId));
+      return row;
+    },
+
+    /** The blog with its owner's and members' logins, for can(). */
+    async findBlogAccess(blogId: number, tx: Db = db): Promise<BlogAccessRow | undefined> {
+      const owner = alias(users, 'owner');
+      const [row] = await tx
+        .select({
+          id: blogs.id,
+          name: blogs.name,
+          owner: owner.userName,
+          members: sql<
+            string[]
+          >`array(select ${users.userName} from ${blogMembers} join ${users} on ${users.id} = ${blogMembers.userId} where ${blogMembers.blogId} = ${blogs.id} order by ${blogMembers.addedAt})`,
+        })
+        .from(blogs)
+        .innerJoin(owner, eq(owner.id, blogs.ownerId))
+        .where(eq(blogs.id, blogId));
+      return row;
+    },
+
+    /** The article's author and blog id, or undefined when it does not exist. */
+    async findOwnership(
+      articleId: number,
+      tx: Db = db,
+    ): Promise<{ authorId: number | null; blogId: number } | undefined> {
+      const [row] = await tx
+        .select({ authorId: articles.authorId, blogId: articles.blogId })
+        .from(articles)
+        .where(eq(articles.id, articleId));
+      return row;
+    },
+
+    async insert(
+      values: ArticleFields & { blogId: number; authorId: number },
+      tx: Db = db,
+    ): Promise<number> {
+      const [row] = await tx.insert(articles).values(values).returning({ id: articles.id });
+      if (!row) throw new Error('insert returned no row');
+      return row.id;
+    },
+
+    /**
+     * Replaces the editable fields and moves updated_at forward (strictly, even within the
+     * same millisecond); false when the article is gone.
+     */
+    async update(articleId: number, values: ArticleFields, tx: Db = db): Promise<boolean> {
+      const rows = await tx
+        .update(articles)
+        .set({
+          ...values,
+          updatedAt: sql`greatest(now(), ${articles.updatedAt} + interval '1 millisecond')`,
+        })
+        .where(eq(articles.id, articleId))
+        .returning({ id: articles.id });
+      return rows.length === 1;
+    },
+
+    async delete(articleId: number, tx: Db = db): Promise<boolean> {
+      const rows = await tx
+        .delete(articles)
+        .where(eq(articles.id, articleId))
+        .returning({ id: articles.id });
+      return rows.length === 1;
+    },
+  };
+}
+
+export type ArticlesRepository = ReturnType<typeof articlesRepository>;

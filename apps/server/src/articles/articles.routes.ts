@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  articleIdParamsSchema,
+  articleListSchema,
+  articleSchema,
+  createArticleSchema,
+  createdArticleSchema,
+  updateArticleSchema,
+} from '@repolog/contract/articles';
+import { listQuerySchema, messageSchema } from '@repolog/contract/common';
+import { requireActor } from '../auth/session.js';
+import { resolvePaging, setPagingHeaders } from '../plugins/paging.js';
+import { listFilters } from './list-filters.js';
+import type { ArticlesService } from './articles.service.js';
+
+/**
+ * Refuses visitors before the body is validated, so a signed-out writer hears "log in"
+ * rather than a complaint about a field.
+ */
+export const signedInOnly = async (request: FastifyRequest) => {
+  requireActor(request);
+};
+
+/** The article calls of spec §7. */
+export function registerArticlesRoutes(
+  app: FastifyInstance,
+  articles: ArticlesService,
+  publicUrl: string,
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/article/breakthrough',
+    { schema: { querystring: listQuerySchema, response: { 200: articleListSchema } } },
+    async (request, reply) => {
+      const paging = resolvePaging(request.query);
+      const { items, total } = await articles.listBreakthroughs(listFilters(request.query), paging);
+      setPagingHeaders(request, reply, paging, total, publicUrl);
+      return items;
+    },
+  );
+
+  r.get(
+    '/api/article/breakthrough/:articleId',
+    { schema: { params: articleIdParamsSchema, response: { 200: articleSchema } } },
+    async (request) => articles.get(request.params.articleId, request.actor),
+  );
+
+  r.post(
+    '/api/article',
+    {
+      onRequest: signedInOnly,
+      schema: { body: createArticleSchema, response: { 200: createdArticleSchema } },
+    },
+    async (request) => articles.create(requireActor(request), request.body),
+  );
+
+  r.put(
+    '/api/article/:articleId',
+    {
+      onRequest: signedInOnly,
+      schema: {
+        params: articleIdParamsSchema,
+        body: updateArticleSchema,
+        response: { 200: articleSchema },
+      },
+    },
+    async (request) =>
+      articles.update(requireActor(request), request.params.articleId, request.body),
+  );
+
+  r.delete(
+    '/api/article/:articleId',
+    {
+      onRequest: signedInOnly,
+      schema: { params: articleIdParamsSchema, response: { 200: messageSchema } },
+    },
+    async (request) => articles.delete(requireActor(request), request.params.articleId),
+  );
+}

@@ -1,0 +1,114 @@
+import type {
+  Article,
+  ArticleListItem,
+  CreatedArticle,
+  createArticleSchema,
+  updateArticleSchema,
+} from '@repolog/contract/articles';
+import { can, type Actor, type ArticleResource } from '@repolog/contract/permissions';
+import type { z } from 'zod';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import { presentArticle, presentListItem } from './articles.presenter.js';
+import type { ArticleFilters, ArticlesRepository, BlogAccessRow } from './articles.repository.js';
+
+type CreateInput = z.output<typeof createArticleSchema>;
+type UpdateInput = z.output<typeof updateArticleSchema>;
+
+export const ARTICLE_NOT_FOUND = 'This breakthrough does not exist.';
+export const BLOG_NOT_FOUND = 'This blog does not exist.';
+export const POSTED = 'Your breakthrough has been posted.';
+export const DELETED = 'The Breakthrough is deleted.';
+
+export interface ArticlesServiceDeps {
+  repo: ArticlesRepository;
+  officialBlogId: number;
+}
+
+const blogResource = (blog: BlogAccessRow) => ({ members: blog.members, owner: blog.owner });
+
+/** Breakthroughs: the public list and page, and the author's writes. */
+export function articlesService({ repo, officialBlogId }: ArticlesServiceDeps) {
+  /** The article as can() sees it; 404 when it does not exist. */
+  const articleResource = async (
+    articleId: number,
+  ): Promise<ArticleResource & { blogId: number }> => {
+    const owned = await repo.findOwnership(articleId);
+    if (!owned) throw notFound(ARTICLE_NOT_FOUND);
+    const blog = await repo.findBlogAccess(owned.blogId);
+    if (!blog) throw notFound(ARTICLE_NOT_FOUND);
+    return { userId: owned.authorId, blog: blogResource(blog), blogId: owned.blogId };
+  };
+
+  const detail = async (articleId: number, viewer: Actor | null): Promise<Article> => {
+    const row = await repo.findDetail(articleId, viewer?.userId ?? null);
+    if (!row) throw notFound(ARTICLE_NOT_FOUND);
+    return presentArticle(row);
+  };
+
+  return {
+    /** Every breakthrough but the official notices, newest first (spec §5). */
+    async listBreakthroughs(
+      filters: ArticleFilters,
+      window: { offset: number; limit: number },
+    ): Promise<{ items: ArticleListItem[]; total: number }> {
+      const { rows, total } = await repo.listBreakthroughs({
+        filters,
+        excludeBlogId: officialBlogId,
+        ...window,
+      });
+      return { items: rows.map(presentListItem), total };
+    },
+
+    get: detail,
+
+    async create(actor: Actor, input: CreateInput): Promise<CreatedArticle> {
+      const blog = await repo.findBlogAccess(input.blogId);
+      if (!blog) throw notFound(BLOG_NOT_FOUND);
+      if (!can(actor, 'blog.write', blogResource(blog))) {
+        throw forbidden('Only members of this blog can write breakthroughs in it.');
+      }
+      const articleId = await repo.insert({
+        blogId: blog.id,
+        authorId: actor.userId,
+        title: input.title,
+        content: input.content,
+        about: input.about,
+        problem: input.problem,
+        solution: input.solution,
+      });
+      return { articleId, blogId: blog.id, message: POSTED };
+    },
+
+    async update(actor: Actor, articleId: number, input: UpdateInput): Promise<Article> {
+      const article = await articleResource(articleId);
+      if (!can(actor, 'article.edit', article)) {
+        throw forbidden('Only the author can edit this breakthrough.');
+      }
+      if (input.blogId !== undefined && input.blogId !== article.blogId) {
+        throw badRequest(
+          `blogId must be ${article.blogId}, the blog this breakthrough belongs to; a breakthrough cannot move to another blog.`,
+        );
+      }
+      const updated = await repo.update(articleId, {
+        title: input.title,
+        content: input.content,
+        about: input.about,
+        problem: input.problem,
+        solution: input.solution,
+      });
+      if (!updated) throw notFound(ARTICLE_NOT_FOUND);
+      return detail(articleId, actor);
+    },
+
+    async delete(actor: Actor, articleId: number): Promise<{ message: string }> {
+      const article = await articleResource(articleId);
+      if (!can(actor, 'article.delete', article)) {
+        throw forbidden('Only the author can delete this breakthrough.');
+      }
+      await repo.delete(articleId);
+      return { message: DELETED };
+    },
+  };
+}
+
+export type ArticlesService = ReturnType<typeof articlesService>;

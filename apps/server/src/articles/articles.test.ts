@@ -1,0 +1,500 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Article, ArticleListItem } from '@repolog/contract/articles';
+import { buildTestApp, TEST_ORIGIN, type TestApp } from '../test/app.js';
+import { addLike, createArticlesBulk } from '../test/article-factories.js';
+import {
+  createArticle,
+  createBlog,
+  createUser,
+  signIn,
+  type BlogRow,
+  type Session,
+  type UserRow,
+} from '../test/factories.js';
+
+let t: TestApp;
+let owner: UserRow;
+let member: UserRow;
+let outsider: UserRow;
+let ownerSession: Session;
+let memberSession: Session;
+let outsiderSession: Session;
+let blog: BlogRow;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await createUser(t);
+  member = await createUser(t);
+  outsider = await createUser(t);
+  ownerSession = await signIn(t, owner);
+  memberSession = await signIn(t, member);
+  outsiderSession = await signIn(t, outsider);
+  blog = await createBlog(t, { owner, members: [member], name: 'Platform Team' });
+  // The official notice board, id 39 as in the spec.
+  await createBlog(t, { owner, id: 39, name: 'Repolog Official' });
+});
+afterAll(() => t.close());
+
+/** A word no other test uses, so list assertions see only their own rows. */
+const token = () => `tok${randomBytes(4).toString('hex')}`;
+
+const get = (url: string, session?: Session) =>
+  t.request({ method: 'GET', url, headers: session ? { cookie: session.cookie } : {} });
+
+const list = async (query: Record<string, string | number>, session?: Session) => {
+  const params = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  );
+  const res = await get(`/api/article/breakthrough?${params.toString()}`, session);
+  expect(res.statusCode).toBe(200);
+  return { res, items: res.json<ArticleListItem[]>() };
+};
+
+const post = (payload: unknown, session?: Session) =>
+  t.request({
+    method: 'POST',
+    url: '/api/article',
+    headers: session ? { cookie: session.cookie } : {},
+    payload: payload as Record<string, unknown>,
+  });
+
+const put = (articleId: number | string, payload: unknown, session?: Session) =>
+  t.request({
+    method: 'PUT',
+    url: `/api/article/${articleId}`,
+    headers: session ? { cookie: session.cookie } : {},
+    payload: payload as Record<string, unknown>,
+  });
+
+const del = (articleId: number, session?: Session) =>
+  t.request({
+    method: 'DELETE',
+    url: `/api/article/${articleId}`,
+    headers: session ? { cookie: session.cookie } : {},
+  });
+
+const valid = () => ({
+  blogId: blog.id,
+  title: 'Connection pool exhaustion under load',
+  content: '# What happened\n\nThe pool ran dry.',
+  about: 'TypeScript',
+  problem: 'Pool exhausted #12',
+  solution: 'Release clients in finally',
+});
+
+describe('GET /api/article/breakthrough', () => {
+  it('lists breakthroughs newest first with the spec fields, official notices left out', async () => {
+    const word = token();
+    const official = { id: 39 };
+    const older = await createArticle(t, {
+      blog,
+      author: owner,
+      title: `${word} older`,
+      about: 'Java',
+      createdAt: new Date(Date.now() - 60_000),
+    });
+    const newer = await createArticle(t, { blog, author: member, title: `${word} newer` });
+    await createArticle(t, { blog: official, author: owner, title: `${word} notice` });
+
+    const { res, items } = await list({ q: word });
+    expect(items).toEqual([
+      {
+        articleId: newer.id,
+        title: `${word} newer`,
+        createdAt: newer.createdAt.toISOString(),
+        blogName: 'Platform Team',
+        blogId: blog.id,
+        about: null,
+      },
+      {
+        articleId: older.id,
+        title: `${word} older`,
+        createdAt: older.createdAt.toISOString(),
+        blogName: 'Platform Team',
+        blogId: blog.id,
+        about: 'Java',
+      },
+    ]);
+    expect(res.headers['x-total-count']).toBe('2');
+    expect(res.headers.link).toBeUndefined();
+  });
+
+  it('searches titles case-insensitively and blog names too', async () => {
+    const word = token();
+    const other = await createBlog(t, { owner, name: `Kafka ${word.toUpperCase()} Guild` });
+    const byTitle = await createArticle(t, { blog, author: owner, title: `Fixing ${word} leaks` });
+    const byBlog = await createArticle(t, { blog: other, author: owner, title: 'Unrelated' });
+
+    const upper = await list({ q: word.toUpperCase() });
+    expect(upper.items.map((a) => a.articleId).sort()).toEqual([byTitle.id, byBlog.id].sort());
+    // Surrounding spaces are ignored.
+    const spaced = await list({ q: `  ${word}  ` });
+    expect(spaced.items).toHaveLength(2);
+    // Only the blog name matches.
+    const guild = await list({ q: `${word} guild` });
+    expect(guild.items.map((a) => a.articleId)).toEqual([byBlog.id]);
+  });
+
+  it('matches % _ and \\ literally', async () => {
+    const word = token();
+    const percent = await createArticle(t, { blog, author: owner, title: `${word} 100% done` });
+    await createArticle(t, { blog, author: owner, title: `${word} 1000 done` });
+    const underscore = await createArticle(t, { blog, author: owner, title: `${word} snake_case` });
+    await createArticle(t, { blog, author: owner, title: `${word} snakeXcase` });
+    const backslash = await createArticle(t, { blog, author: owner, title: `${word} C:\\temp` });
+    await createArticle(t, { blog, author: owner, title: `${word} C:temp` });
+
+    expect((await list({ q: `${word} 100%` })).items.map((a) => a.articleId)).toEqual([percent.id]);
+    expect((await list({ q: 'snake_case' })).items.map((a) => a.articleId)).toEqual([
+      underscore.id,
+    ]);
+    expect((await list({ q: ':\\temp' })).items.map((a) => a.articleId)).toEqual([backslash.id]);
+    expect((await list({ q: `${word}%` })).items).toEqual([]);
+  });
+
+  it('filters by language exactly and case-insensitively; blank means all, unknown means none', async () => {
+    const word = token();
+    const ts = await createArticle(t, { blog, author: owner, title: word, about: 'TypeScript' });
+    const java = await createArticle(t, { blog, author: owner, title: word, about: 'Java' });
+    const js = await createArticle(t, { blog, author: owner, title: word, about: 'JavaScript' });
+    await createArticle(t, { blog, author: owner, title: word, about: null });
+
+    expect((await list({ q: word, lang: 'typescript' })).items.map((a) => a.articleId)).toEqual([
+      ts.id,
+    ]);
+    // Exact, not "contains": Java does not match JavaScript.
+    expect((await list({ q: word, lang: 'JAVA' })).items.map((a) => a.articleId)).toEqual([
+      java.id,
+    ]);
+    expect((await list({ q: word, lang: 'javascript' })).items.map((a) => a.articleId)).toEqual([
+      js.id,
+    ]);
+    expect((await list({ q: word, lang: '' })).items).toHaveLength(4);
+    expect((await list({ q: word, lang: 'Cobol' })).items).toEqual([]);
+  });
+
+  it('pages with X-Total-Count and a GitHub-style Link header that keeps q and lang', async () => {
+    const word = token();
+    for (let i = 0; i < 5; i += 1) {
+      await createArticle(t, {
+        blog,
+        author: owner,
+        title: `${word} ${i}`,
+        about: 'Python',
+        createdAt: new Date(Date.now() - (10 - i) * 1000),
+      });
+    }
+    const base = `${TEST_ORIGIN}/api/article/breakthrough`;
+    const first = await list({ page: 1, size: 2, q: word, lang: 'python' });
+    expect(first.items.map((a) => a.title)).toEqual([`${word} 4`, `${word} 3`]);
+    expect(first.res.headers['x-total-count']).toBe('5');
+    expect(first.res.headers.link).toBe(
+      [
+        `<${base}?page=2&size=2&q=${word}&lang=python>; rel="next"`,
+        `<${base}?page=3&size=2&q=${word}&lang=python>; rel="last"`,
+      ].join(', '),
+    );
+
+    const middle = await list({ page: 2, size: 2, q: word, lang: 'python' });
+    expect(middle.items.map((a) => a.title)).toEqual([`${word} 2`, `${word} 1`]);
+    expect(middle.res.headers.link).toBe(
+      [
+        `<${base}?page=1&size=2&q=${word}&lang=python>; rel="first"`,
+        `<${base}?page=1&size=2&q=${word}&lang=python>; rel="prev"`,
+        `<${base}?page=3&size=2&q=${word}&lang=python>; rel="next"`,
+        `<${base}?page=3&size=2&q=${word}&lang=python>; rel="last"`,
+      ].join(', '),
+    );
+
+    const last = await list({ page: 3, size: 2, q: word, lang: 'python' });
+    expect(last.items.map((a) => a.title)).toEqual([`${word} 0`]);
+    expect(last.res.headers.link).not.toMatch(/rel="next"/);
+
+    // The page size defaults to 10 when a page is asked for.
+    const defaults = await list({ page: 1, q: word });
+    expect(defaults.items).toHaveLength(5);
+  });
+
+  it('without page returns "all" capped at 1000, linking to the rest', async () => {
+    const word = token();
+    const bulkBlog = await createBlog(t, { owner, name: `Bulk ${word}` });
+    await createArticlesBulk(t, { blogId: bulkBlog.id, authorId: owner.id, count: 1003 });
+
+    const all = await list({ q: word });
+    expect(all.items).toHaveLength(1000);
+    expect(all.items[0]?.title).toBe('Bulk 1003');
+    expect(all.res.headers['x-total-count']).toBe('1003');
+    const next = `${TEST_ORIGIN}/api/article/breakthrough?q=${word}&page=2&size=1000`;
+    expect(all.res.headers.link).toBe(`<${next}>; rel="next", <${next}>; rel="last"`);
+
+    const rest = await get(next.replace(TEST_ORIGIN, ''));
+    expect(rest.statusCode).toBe(200);
+    expect(rest.headers['x-total-count']).toBe('1003');
+    expect(rest.json<ArticleListItem[]>().map((a) => a.title)).toEqual([
+      'Bulk 3',
+      'Bulk 2',
+      'Bulk 1',
+    ]);
+  });
+
+  it('refuses bad paging values with a 400 naming the parameter', async () => {
+    const big = await get('/api/article/breakthrough?page=1&size=1001');
+    expect(big.statusCode).toBe(400);
+    expect(big.json<{ message: string }>().message).toMatch(/size/);
+    const zero = await get('/api/article/breakthrough?page=0');
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json<{ message: string }>().message).toMatch(/page/);
+    expect((await get('/api/article/breakthrough?page=abc')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/article/breakthrough/{articleId}', () => {
+  it('returns the full article, liked flag for the caller and false for visitors', async () => {
+    const article = await createArticle(t, {
+      blog,
+      author: owner,
+      title: 'Retry storms',
+      content: '## Body',
+      about: 'Kotlin',
+      problem: 'Retries pile up',
+      solution: 'Jittered backoff',
+    });
+    await addLike(t, { userId: member.id, articleId: article.id });
+
+    const res = await get(`/api/article/breakthrough/${article.id}`, memberSession);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      articleId: article.id,
+      blogId: blog.id,
+      userId: owner.id,
+      userName: owner.userName,
+      title: 'Retry storms',
+      blogName: 'Platform Team',
+      content: '## Body',
+      about: 'Kotlin',
+      problem: 'Retries pile up',
+      solution: 'Jittered backoff',
+      likeCount: 1,
+      likeButton: true,
+      createdAt: article.createdAt.toISOString(),
+      updatedAt: article.updatedAt.toISOString(),
+    });
+    const visitor = await get(`/api/article/breakthrough/${article.id}`);
+    expect(visitor.json<Article>()).toMatchObject({ likeButton: false, likeCount: 1 });
+    const other = await get(`/api/article/breakthrough/${article.id}`, outsiderSession);
+    expect(other.json<Article>().likeButton).toBe(false);
+  });
+
+  it('answers 404 for an unknown article and 400 for a malformed id', async () => {
+    const missing = await get('/api/article/breakthrough/987654');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({
+      error: 'not_found',
+      message: 'This breakthrough does not exist.',
+    });
+    const bad = await get('/api/article/breakthrough/abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toMatch(/articleId/);
+  });
+
+  it("shows 'deleted user' once the author deleted their account", async () => {
+    const leaving = await createUser(t);
+    const session = await signIn(t, leaving);
+    const team = await createBlog(t, { owner, members: [leaving] });
+    const article = await createArticle(t, { blog: team, author: leaving, title: 'Left behind' });
+
+    const gone = await t.request({
+      method: 'DELETE',
+      url: '/api/auth/delete-account',
+      headers: { cookie: session.cookie },
+    });
+    expect(gone.statusCode).toBe(200);
+
+    const res = await get(`/api/article/breakthrough/${article.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Article>()).toMatchObject({ userId: null, userName: 'deleted user' });
+    // Nobody is its author any more: the old author's teammates cannot edit it either.
+    expect((await put(article.id, { title: 'x', content: 'y' }, ownerSession)).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe('POST /api/article', () => {
+  it('lets a member write a breakthrough and answers with its id', async () => {
+    const res = await post({ ...valid(), about: 'typescript' }, memberSession);
+    expect(res.statusCode).toBe(200);
+    const created = res.json<{ articleId: number; blogId: number; message: string }>();
+    expect(created).toEqual({
+      articleId: expect.any(Number) as number,
+      blogId: blog.id,
+      message: 'Your breakthrough has been posted.',
+    });
+    const page = await get(`/api/article/breakthrough/${created.articleId}`);
+    expect(page.json<Article>()).toMatchObject({
+      userId: member.id,
+      userName: member.userName,
+      title: 'Connection pool exhaustion under load',
+      content: '# What happened\n\nThe pool ran dry.',
+      about: 'TypeScript',
+      problem: 'Pool exhausted #12',
+      solution: 'Release clients in finally',
+      likeCount: 0,
+      likeButton: false,
+    });
+  });
+
+  it('stores optional fields left blank as null and keeps the body as written', async () => {
+    const res = await post(
+      { blogId: blog.id, title: '  Trimmed  ', content: '    indented code', about: '' },
+      ownerSession,
+    );
+    expect(res.statusCode).toBe(200);
+    const page = await get(
+      `/api/article/breakthrough/${res.json<{ articleId: number }>().articleId}`,
+    );
+    expect(page.json<Article>()).toMatchObject({
+      title: 'Trimmed',
+      content: '    indented code',
+      about: null,
+      problem: null,
+      solution: null,
+    });
+  });
+
+  it('refuses visitors with 401 (before looking at the body), non-members with 403, unknown blogs with 404', async () => {
+    expect((await post(valid())).statusCode).toBe(401);
+    expect((await post({})).statusCode).toBe(401);
+
+    const outside = await post(valid(), outsiderSession);
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json()).toEqual({
+      error: 'forbidden',
+      message: 'Only members of this blog can write breakthroughs in it.',
+    });
+
+    const unknown = await post({ ...valid(), blogId: 876543 }, memberSession);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'not_found', message: 'This blog does not exist.' });
+  });
+
+  it.each([
+    ['title', { title: 'x'.repeat(201) }, /title must be at most 200 characters/],
+    ['title', { title: '   ' }, /title is required/],
+    ['content', { content: ' \n\t ' }, /content is required/],
+    ['content', { content: '' }, /content is required/],
+    ['content', { content: 'x'.repeat(100_001) }, /content must be at most 100000 characters/],
+    ['about', { about: 'Cobol' }, /about must be one of/],
+    ['problem', { problem: 'p'.repeat(301) }, /problem must be at most 300 characters/],
+    ['solution', { solution: 's'.repeat(301) }, /solution must be at most 300 characters/],
+    ['blogId', { blogId: 'abc' }, /blogId/],
+  ])('refuses a bad %s with a 400 naming it', async (field, change, message) => {
+    const res = await post({ ...valid(), ...change }, memberSession);
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ error: string; message: string }>();
+    expect(body.message).toContain(field);
+    expect(body.message).toMatch(message);
+  });
+
+  it('accepts the limits themselves', async () => {
+    const res = await post(
+      { ...valid(), title: 't'.repeat(200), problem: 'p'.repeat(300), about: 'C#' },
+      memberSession,
+    );
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('PUT /api/article/{articleId}', () => {
+  it('lets the author edit and returns the full article with a newer updatedAt', async () => {
+    const article = await createArticle(t, {
+      blog,
+      author: member,
+      title: 'Draft',
+      about: 'Java',
+      createdAt: new Date(Date.now() - 5000),
+    });
+    const res = await put(
+      article.id,
+      {
+        blogId: blog.id,
+        title: 'Final',
+        content: 'Rewritten',
+        about: 'swift',
+        problem: null,
+        solution: 'Done',
+      },
+      memberSession,
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json<Article>();
+    expect(body).toMatchObject({
+      articleId: article.id,
+      blogId: blog.id,
+      userId: member.id,
+      userName: member.userName,
+      blogName: 'Platform Team',
+      title: 'Final',
+      content: 'Rewritten',
+      about: 'Swift',
+      problem: null,
+      solution: 'Done',
+      likeButton: false,
+      createdAt: article.createdAt.toISOString(),
+    });
+    expect(Date.parse(body.updatedAt)).toBeGreaterThan(article.updatedAt.getTime());
+    // blogId may be left out.
+    expect(
+      (await put(article.id, { title: 'Again', content: 'x' }, memberSession)).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses anyone but the author, even the blog owner', async () => {
+    const article = await createArticle(t, { blog, author: member, title: 'Mine' });
+    const byOwner = await put(article.id, { title: 'Hijack', content: 'x' }, ownerSession);
+    expect(byOwner.statusCode).toBe(403);
+    expect(byOwner.json()).toEqual({
+      error: 'forbidden',
+      message: 'Only the author can edit this breakthrough.',
+    });
+    expect((await put(article.id, { title: 'x', content: 'x' })).statusCode).toBe(401);
+    const still = await get(`/api/article/breakthrough/${article.id}`);
+    expect(still.json<Article>().title).toBe('Mine');
+  });
+
+  it('refuses moving an article to another blog, unknown articles and bad fields', async () => {
+    const other = await createBlog(t, { owner: member });
+    const article = await createArticle(t, { blog, author: member });
+    const moved = await put(
+      article.id,
+      { blogId: other.id, title: 'x', content: 'x' },
+      memberSession,
+    );
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json<{ message: string }>().message).toMatch(/blogId/);
+
+    expect((await put(998877, { title: 'x', content: 'x' }, memberSession)).statusCode).toBe(404);
+    const long = await put(article.id, { title: 'x'.repeat(201), content: 'x' }, memberSession);
+    expect(long.statusCode).toBe(400);
+    expect(long.json<{ message: string }>().message).toMatch(/title/);
+  });
+});
+
+describe('DELETE /api/article/{articleId}', () => {
+  it('lets only the author delete', async () => {
+    const article = await createArticle(t, { blog, author: member });
+    expect((await del(article.id)).statusCode).toBe(401);
+    const byOwner = await del(article.id, ownerSession);
+    expect(byOwner.statusCode).toBe(403);
+    expect(byOwner.json<{ message: string }>().message).toBe(
+      'Only the author can delete this breakthrough.',
+    );
+
+    const res = await del(article.id, memberSession);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'The Breakthrough is deleted.' });
+    expect((await get(`/api/article/breakthrough/${article.id}`)).statusCode).toBe(404);
+    expect((await del(article.id, memberSession)).statusCode).toBe(404);
+  });
+});

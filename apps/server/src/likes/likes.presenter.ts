@@ -1,0 +1,7 @@
+import type { HomeArticle } from '@repolog/contract/articles';
+import { presentListItem } from '../articles/articles.presenter.js';
+import type { HomeArticleRow } from './likes.repository.js';
+
+export function presentHomeArticle(row: HomeArticleRow): HomeArticle {
+  return { ...presentListItem(row), likeCount: row.likeCount };
+}

@@ -1,0 +1,73 @@
+import type { ArticleListItem, HomeArticle, LikeResult } from '@repolog/contract/articles';
+import { HOME_TOP } from '@repolog/contract/constants';
+import type { Actor } from '@repolog/contract/permissions';
+import { presentListItem } from '../articles/articles.presenter.js';
+import type { ArticleFilters } from '../articles/articles.repository.js';
+import type { Db } from '../db/client.js';
+import { badRequest, notFound } from '../errors.js';
+import type { Events } from '../events.js';
+import { presentHomeArticle } from './likes.presenter.js';
+import type { LikesRepository } from './likes.repository.js';
+
+export interface LikesServiceDeps {
+  db: Db;
+  repo: LikesRepository;
+  events: Events;
+  officialBlogId: number;
+}
+
+/** Liking breakthroughs, the home ranking and the user's liked list. */
+export function likesService({ db, repo, events, officialBlogId }: LikesServiceDeps) {
+  return {
+    /**
+     * Toggles the actor's like. Whether the like was added or removed is decided by which
+     * statement actually changed a row, so concurrent toggles never double-count.
+     */
+    async toggle(
+      actor: Actor,
+      articleId: number,
+      bodyArticleId: number | undefined,
+    ): Promise<LikeResult> {
+      if (bodyArticleId !== undefined && bodyArticleId !== articleId) {
+        throw badRequest(
+          `articleId in the body (${bodyArticleId}) must match the article in the path (${articleId}).`,
+        );
+      }
+      if (!(await repo.articleExists(articleId))) {
+        throw notFound('This breakthrough does not exist.');
+      }
+      const result = await db.transaction(async (tx) => {
+        if (await repo.add(actor.userId, articleId, tx)) {
+          return { likeButton: true, likeCount: await repo.bumpCount(articleId, 1, tx) };
+        }
+        if (await repo.remove(actor.userId, articleId, tx)) {
+          return { likeButton: false, likeCount: await repo.bumpCount(articleId, -1, tx) };
+        }
+        // Another request of this user removed it in between: it is not liked now.
+        return { likeButton: false, likeCount: await repo.bumpCount(articleId, 0, tx) };
+      });
+      if (result.likeButton) {
+        await events.emit('article.liked', { articleId, userId: actor.userId });
+      }
+      return result;
+    },
+
+    /** GET /api/home/article: the top 10 of today, the official notices left out. */
+    async home(): Promise<HomeArticle[]> {
+      const rows = await repo.homeRanking({ excludeBlogId: officialBlogId, limit: HOME_TOP });
+      return rows.map(presentHomeArticle);
+    },
+
+    /** GET /api/home/article/like: what the actor liked, newest like first. */
+    async liked(
+      actor: Actor,
+      filters: ArticleFilters,
+      window: { offset: number; limit: number },
+    ): Promise<{ items: ArticleListItem[]; total: number }> {
+      const { rows, total } = await repo.listLiked({ userId: actor.userId, filters, ...window });
+      return { items: rows.map(presentListItem), total };
+    },
+  };
+}
+
+export type LikesService = ReturnType<typeof likesService>;
