@@ -1,7 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
+import { blogMetaProvider } from './blogs.meta.js';
+import { blogsRepository } from './blogs.repository.js';
+import { registerBlogsRoutes } from './blogs.routes.js';
+import { blogsService } from './blogs.service.js';
 
-/** Registers the blogs feature: its routes and event listeners. */
-export function registerBlogsModule(_app: FastifyInstance, _deps: AppDeps): void {
-  // Routes land with the feature.
+/** Registers the blogs feature: its routes and the blog page's meta tags. */
+export function registerBlogsModule(app: FastifyInstance, deps: AppDeps): void {
+  const service = blogsService({
+    repo: blogsRepository(deps.db),
+    users: deps.users,
+    codehost: deps.codehost,
+    events: deps.events,
+  });
+  registerBlogsRoutes(app, service);
+  deps.metaProviders.push(blogMetaProvider(service, deps.config.publicUrl));
 }

@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
+import { favoritesRepository } from './favorites.repository.js';
+import { registerFavoritesRoutes } from './favorites.routes.js';
+import { favoritesService } from './favorites.service.js';
 
-/** Registers the favorites feature: its routes and event listeners. */
-export function registerFavoritesModule(_app: FastifyInstance, _deps: AppDeps): void {
-  // Routes land with the feature.
+/** Registers the favorites feature: toggling a favorite and the blog lists built on them. */
+export function registerFavoritesModule(app: FastifyInstance, deps: AppDeps): void {
+  registerFavoritesRoutes(
+    app,
+    favoritesService({
+      repo: favoritesRepository(deps.db),
+      events: deps.events,
+      officialBlogId: deps.config.officialBlogId,
+    }),
+  );
 }

@@ -1,0 +1,204 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { BLOG_PAGE_ARTICLES } from '@repolog/contract/constants';
+import type { Db } from '../db/client.js';
+import { articles, blogMembers, blogs, favorites, users } from '../db/schema.js';
+
+export interface MemberRow {
+  userId: number;
+  login: string;
+}
+
+/** A blog with what permission checks and member sync need. */
+export interface BlogAccessRow {
+  id: number;
+  repoKey: string;
+  gitRepoUrl: string;
+  ownerId: number;
+  ownerLogin: string;
+  /** Earliest added first. */
+  members: MemberRow[];
+}
+
+export interface BlogDetailRow {
+  id: number;
+  name: string;
+  description: string;
+  gitRepoUrl: string;
+  createdAt: Date;
+  ownerLogin: string;
+  memberLogins: string[];
+  favCount: number;
+  favorited: boolean;
+  articleCount: number;
+  articles: { id: number; title: string; createdAt: Date }[];
+}
+
+export interface NewBlog {
+  name: string;
+  description: string;
+  gitRepoUrl: string;
+  repoKey: string;
+  repoPrivate: boolean;
+  ownerId: number;
+}
+
+/** Blogs and their members. */
+export function blogsRepository(db: Db) {
+  async function membersOf(blogId: number, tx: Db): Promise<MemberRow[]> {
+    return tx
+      .select({ userId: blogMembers.userId, login: users.userName })
+      .from(blogMembers)
+      .innerJoin(users, eq(users.id, blogMembers.userId))
+      .where(eq(blogMembers.blogId, blogId))
+      .orderBy(asc(blogMembers.addedAt), asc(blogMembers.userId));
+  }
+
+  return {
+    /** Runs `fn` in one transaction; repository calls inside take its handle. */
+    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(tx));
+    },
+
+    /**
+     * The blog with its owner and members. With `lock`, the blog row is locked until the
+     * transaction ends, so concurrent edits of one blog's members run one after the other.
+     */
+    async findAccess(
+      blogId: number,
+      tx: Db = db,
+      lock = false,
+    ): Promise<BlogAccessRow | undefined> {
+      const query = tx
+        .select({
+          id: blogs.id,
+          repoKey: blogs.repoKey,
+          gitRepoUrl: blogs.gitRepoUrl,
+          ownerId: blogs.ownerId,
+          ownerLogin: users.userName,
+        })
+        .from(blogs)
+        .innerJoin(users, eq(users.id, blogs.ownerId))
+        .where(eq(blogs.id, blogId));
+      const [row] = lock ? await query.for('update', { of: blogs }) : await query;
+      if (!row) return undefined;
+      return { ...row, members: await membersOf(blogId, tx) };
+    },
+
+    /** Everything the blog page shows, with the viewer's favorite flag. */
+    async findDetail(blogId: number, viewerId: number | null): Promise<BlogDetailRow | undefined> {
+      const [row] = await db
+        .select({
+          id: blogs.id,
+          name: blogs.name,
+          description: blogs.description,
+          gitRepoUrl: blogs.gitRepoUrl,
+          createdAt: blogs.createdAt,
+          ownerLogin: users.userName,
+          favCount: sql<number>`(select count(*)::int from ${favorites} where ${favorites.blogId} = ${blogs.id})`,
+          favorited:
+            viewerId === null
+              ? sql<boolean>`false`
+              : sql<boolean>`exists(select 1 from ${favorites} where ${favorites.blogId} = ${blogs.id} and ${favorites.userId} = ${viewerId})`,
+          articleCount: sql<number>`(select count(*)::int from ${articles} where ${articles.blogId} = ${blogs.id})`,
+        })
+        .from(blogs)
+        .innerJoin(users, eq(users.id, blogs.ownerId))
+        .where(eq(blogs.id, blogId));
+      if (!row) return undefined;
+      const [members, newest] = await Promise.all([
+        membersOf(blogId, db),
+        db
+          .select({ id: articles.id, title: articles.title, createdAt: articles.createdAt })
+          .from(articles)
+          .where(eq(articles.blogId, blogId))
+          .orderBy(desc(articles.createdAt), desc(articles.id))
+          .limit(BLOG_PAGE_ARTICLES),
+      ]);
+      return {
+        ...row,
+        favCount: Number(row.favCount),
+        articleCount: Number(row.articleCount),
+        memberLogins: members.map((m) => m.login),
+        articles: newest,
+      };
+    },
+
+    /** Name and description, for page meta tags. */
+    async findSummary(blogId: number): Promise<{ name: string; description: string } | undefined> {
+      const [row] = await db
+        .select({ name: blogs.name, description: blogs.description })
+        .from(blogs)
+        .where(eq(blogs.id, blogId));
+      return row;
+    },
+
+    /** Blogs the user is a member of, newest first. */
+    async listForMember(
+      userId: number,
+    ): Promise<{ id: number; name: string; description: string }[]> {
+      return db
+        .select({ id: blogs.id, name: blogs.name, description: blogs.description })
+        .from(blogMembers)
+        .innerJoin(blogs, eq(blogs.id, blogMembers.blogId))
+        .where(eq(blogMembers.userId, userId))
+        .orderBy(desc(blogs.createdAt), desc(blogs.id));
+    },
+
+    async findIdByRepoKey(repoKey: string, tx: Db = db): Promise<number | undefined> {
+      const [row] = await tx
+        .select({ id: blogs.id })
+        .from(blogs)
+        .where(eq(blogs.repoKey, repoKey.toLowerCase()));
+      return row?.id;
+    },
+
+    /** Inserts a blog; undefined when its repository already has one (unique repo_key). */
+    async insert(blog: NewBlog, tx: Db = db): Promise<{ id: number } | undefined> {
+      const [row] = await tx
+        .insert(blogs)
+        .values(blog)
+        .onConflictDoNothing({ target: blogs.repoKey })
+        .returning({ id: blogs.id });
+      return row;
+    },
+
+    /** Adds members in the given order (added_at keeps that order for the members list). */
+    async addMembers(blogId: number, userIds: number[], at: Date, tx: Db = db): Promise<number[]> {
+      if (userIds.length === 0) return [];
+      const rows = await tx
+        .insert(blogMembers)
+        .values(
+          userIds.map((userId, i) => ({ blogId, userId, addedAt: new Date(at.getTime() + i) })),
+        )
+        .onConflictDoNothing()
+        .returning({ userId: blogMembers.userId });
+      return rows.map((r) => r.userId);
+    },
+
+    async removeMembers(blogId: number, userIds: number[], tx: Db = db): Promise<void> {
+      if (userIds.length === 0) return;
+      await tx
+        .delete(blogMembers)
+        .where(and(eq(blogMembers.blogId, blogId), inArray(blogMembers.userId, userIds)));
+    },
+
+    async updateText(
+      blogId: number,
+      values: { name: string; description: string },
+      tx: Db = db,
+    ): Promise<void> {
+      await tx
+        .update(blogs)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(blogs.id, blogId));
+    },
+
+    /** Deletes a blog; its members, articles, favorites and their rows go by cascade. */
+    async delete(blogId: number): Promise<boolean> {
+      const rows = await db.delete(blogs).where(eq(blogs.id, blogId)).returning({ id: blogs.id });
+      return rows.length === 1;
+    },
+  };
+}
+
+export type BlogsRepository = ReturnType<typeof blogsRepository>;

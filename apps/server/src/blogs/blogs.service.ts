@@ -1,0 +1,256 @@
+import type { z } from 'zod';
+import type {
+  Blog,
+  CreatedBlog,
+  createBlogSchema,
+  MyBlog,
+  updateBlogSchema,
+} from '@repolog/contract/blogs';
+import { limits } from '@repolog/contract/limits';
+import { can, type Actor, type BlogResource } from '@repolog/contract/permissions';
+import type { Message } from '@repolog/contract/common';
+import type { CodehostService } from '../codehost/codehost.service.js';
+import type { Db } from '../db/client.js';
+import { badRequest, conflict, forbidden, notFound } from '../errors.js';
+import type { Events } from '../events.js';
+import type { GitHubUser } from '../github/github.types.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import { presentBlog, presentMyBlog } from './blogs.presenter.js';
+import type { BlogAccessRow, BlogsRepository } from './blogs.repository.js';
+
+export type CreateBlogInput = z.output<typeof createBlogSchema>;
+export type UpdateBlogInput = z.output<typeof updateBlogSchema>;
+
+export interface BlogsServiceDeps {
+  repo: BlogsRepository;
+  users: UsersRepository;
+  codehost: CodehostService;
+  events: Events;
+}
+
+/** GitHub user look-ups in flight at once while checking a member list. */
+const LOOKUP_CONCURRENCY = 8;
+
+export const BLOG_DELETED_MESSAGE = 'The blog has been successfully deleted.';
+export const BLOG_CREATED_MESSAGE = 'The blog has been created.';
+
+const lower = (login: string) => login.toLowerCase();
+
+const blogNotFound = (blogId: number) => notFound(`Blog ${blogId} was not found.`);
+
+const repoTaken = (fullName: string) =>
+  conflict(`The repository ${fullName} already has a blog. A repository can have only one blog.`);
+
+const tooManyMembers = (count: number) =>
+  badRequest(
+    `blogMember: a blog can have at most ${limits.blogMembers.max} members, the owner included (this list makes ${count}).`,
+  );
+
+const toResource = (blog: BlogAccessRow): BlogResource => ({
+  members: blog.members.map((m) => m.login),
+  owner: blog.ownerLogin,
+});
+
+/** Logins in their first spelling, each once whatever its case. */
+function uniqueLogins(logins: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const login of logins) {
+    const key = lower(login);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(login);
+  }
+  return out;
+}
+
+/** Blogs: create, read, edit (with member sync), delete. */
+export function blogsService(deps: BlogsServiceDeps) {
+  const { repo, users, codehost, events } = deps;
+
+  /**
+   * The GitHub accounts of `logins`, in order; a login GitHub does not know is a 400 naming
+   * it, and GitHub being down is the 502 the codehost throws.
+   */
+  async function lookUpMembers(actor: Actor, logins: string[]): Promise<GitHubUser[]> {
+    const found: GitHubUser[] = [];
+    for (let i = 0; i < logins.length; i += LOOKUP_CONCURRENCY) {
+      const batch = logins.slice(i, i + LOOKUP_CONCURRENCY);
+      const accounts = await Promise.all(batch.map((login) => codehost.findUser(login, actor)));
+      accounts.forEach((account, j) => {
+        if (!account) {
+          throw badRequest(`blogMember: no GitHub user found with the ID '${batch[j]}'.`);
+        }
+        found.push(account);
+      });
+    }
+    // Two spellings GitHub resolves to one account count once.
+    const byId = new Map(found.map((account) => [account.id, account]));
+    return [...byId.values()];
+  }
+
+  /** Creates or refreshes the users rows of GitHub accounts (they may never have signed in). */
+  async function upsertAccounts(accounts: GitHubUser[], tx: Db): Promise<Map<string, number>> {
+    const ids = new Map<string, number>();
+    for (const account of accounts) {
+      const row = await users.upsertGithubUser(
+        {
+          githubId: account.id,
+          login: account.login,
+          name: account.name,
+          avatarUrl: account.avatarUrl,
+        },
+        false,
+        tx,
+      );
+      ids.set(lower(account.login), row.id);
+    }
+    return ids;
+  }
+
+  async function detail(blogId: number, viewer: Actor | null): Promise<Blog> {
+    const row = await repo.findDetail(blogId, viewer?.userId ?? null);
+    if (!row) throw blogNotFound(blogId);
+    return presentBlog(row);
+  }
+
+  return {
+    /** GET /api/blog/{blogId} and GET /api/blog/non-member/{blogId} */
+    detail,
+
+    /** GET /api/blog: blogs the actor is a member of, newest first. */
+    async listMine(actor: Actor): Promise<MyBlog[]> {
+      return (await repo.listForMember(actor.userId)).map(presentMyBlog);
+    },
+
+    /** POST /api/blog */
+    async create(actor: Actor, input: CreateBlogInput): Promise<CreatedBlog> {
+      const ref = codehost.parseRepoUrl(input.gitRepoUrl, 'gitRepoUrl');
+      if (await repo.findIdByRepoKey(ref.key)) throw repoTaken(`${ref.owner}/${ref.name}`);
+
+      const others = uniqueLogins(input.blogMember).filter(
+        (login) => lower(login) !== lower(actor.userName),
+      );
+      if (others.length + 1 > limits.blogMembers.max) throw tooManyMembers(others.length + 1);
+
+      const repository = await codehost.findRepoForUser(actor, input.gitRepoUrl, 'gitRepoUrl');
+      if (!repository) {
+        throw badRequest(
+          `gitRepoUrl: the repository ${ref.owner}/${ref.name} does not exist on GitHub or your GitHub account cannot see it.`,
+        );
+      }
+      const accounts = (await lookUpMembers(actor, others)).filter(
+        (account) => lower(account.login) !== lower(actor.userName),
+      );
+
+      const created = await repo.transaction(async (tx) => {
+        const blog = await repo.insert(
+          {
+            name: input.blogName,
+            description: input.description,
+            gitRepoUrl: repository.htmlUrl,
+            repoKey: repository.fullName.toLowerCase(),
+            repoPrivate: repository.private,
+            ownerId: actor.userId,
+          },
+          tx,
+        );
+        if (!blog) return undefined;
+        const ids = await upsertAccounts(accounts, tx);
+        const memberIds = [...new Set([actor.userId, ...ids.values()])];
+        await repo.addMembers(blog.id, memberIds, new Date(), tx);
+        return { blogId: blog.id, added: memberIds.filter((id) => id !== actor.userId) };
+      });
+      if (!created) throw repoTaken(repository.fullName);
+
+      if (created.added.length > 0) {
+        await events.emit('blog.membersAdded', {
+          blogId: created.blogId,
+          instigatorId: actor.userId,
+          userIds: created.added,
+        });
+      }
+      return { blog_id: created.blogId, message: BLOG_CREATED_MESSAGE };
+    },
+
+    /** PUT /api/blog/{blogId}: name, description and members; the repository stays. */
+    async update(actor: Actor, blogId: number, input: UpdateBlogInput): Promise<Blog> {
+      const current = await repo.findAccess(blogId);
+      if (!current) throw blogNotFound(blogId);
+      if (!can(actor, 'blog.edit', toResource(current))) {
+        throw forbidden('Only members of this blog can edit it.');
+      }
+      if (input.gitRepoUrl) {
+        const ref = codehost.parseRepoUrl(input.gitRepoUrl, 'gitRepoUrl');
+        if (ref.key !== current.repoKey) {
+          throw badRequest(
+            `gitRepoUrl: the repository of a blog cannot change (this blog is linked to ${current.repoKey}).`,
+          );
+        }
+      }
+
+      // The owner is always a member, whether or not the list names them.
+      const wanted = uniqueLogins([current.ownerLogin, ...input.blogMember]);
+      if (wanted.length > limits.blogMembers.max) throw tooManyMembers(wanted.length);
+      const known = new Map(current.members.map((m) => [lower(m.login), m.userId]));
+      const accounts = await lookUpMembers(
+        actor,
+        wanted.filter((login) => !known.has(lower(login))),
+      );
+
+      const added = await repo.transaction(async (tx) => {
+        const locked = await repo.findAccess(blogId, tx, true);
+        if (!locked) throw blogNotFound(blogId);
+        const ids = new Map([
+          ...known,
+          ...(await upsertAccounts(accounts, tx)),
+          ...locked.members.map((m) => [lower(m.login), m.userId] as const),
+        ]);
+        const wantedIds = new Set<number>([locked.ownerId]);
+        for (const login of wanted) {
+          const id = ids.get(lower(login));
+          if (id !== undefined) wantedIds.add(id);
+        }
+        const currentIds = new Set(locked.members.map((m) => m.userId));
+        await repo.removeMembers(
+          blogId,
+          [...currentIds].filter((id) => !wantedIds.has(id)),
+          tx,
+        );
+        const newIds = await repo.addMembers(
+          blogId,
+          [...wantedIds].filter((id) => !currentIds.has(id)),
+          new Date(),
+          tx,
+        );
+        await repo.updateText(blogId, { name: input.blogName, description: input.description }, tx);
+        return newIds.filter((id) => id !== actor.userId);
+      });
+
+      if (added.length > 0) {
+        await events.emit('blog.membersAdded', {
+          blogId,
+          instigatorId: actor.userId,
+          userIds: added,
+        });
+      }
+      return detail(blogId, actor);
+    },
+
+    /** DELETE /api/blog/{blogId}: the owner only; articles and favorites go with it. */
+    async remove(actor: Actor, blogId: number): Promise<Message> {
+      const current = await repo.findAccess(blogId);
+      if (!current) throw blogNotFound(blogId);
+      if (!can(actor, 'blog.delete', toResource(current))) {
+        throw forbidden('Only the owner of this blog can delete it.');
+      }
+      if (!(await repo.delete(blogId))) throw blogNotFound(blogId);
+      return { message: BLOG_DELETED_MESSAGE };
+    },
+
+    /** Title and description for the /blog/{blogId} page's meta tags. */
+    summary: (blogId: number) => repo.findSummary(blogId),
+  };
+}
+
+export type BlogsService = ReturnType<typeof blogsService>;
