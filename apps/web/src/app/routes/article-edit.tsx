@@ -1,10 +1,21 @@
-/** Placeholder: the Edit breakthrough lands with its feature. */
+import { useParams } from 'react-router';
+import { EditArticle } from '../../features/editor/components/edit-article';
+import { LOAD_FAILED_ERROR } from '../../features/editor/lib/article-form-rules';
+import styles from './form-page.module.css';
+
+/** /breakthrough/{articleId}/edit: the author changes a breakthrough. */
 export function ArticleEditPage() {
+  const articleId = Number(useParams().articleId);
   return (
     <main className="page">
-      <div className="container">
-        <h1>Edit breakthrough</h1>
-        <p>This page is being built.</p>
+      <title>Edit breakthrough · Repolog</title>
+      <div className={`container ${styles.column}`}>
+        <h1 className={styles.heading}>Edit breakthrough</h1>
+        {Number.isInteger(articleId) && articleId > 0 ? (
+          <EditArticle key={articleId} articleId={articleId} />
+        ) : (
+          <p role="alert">{LOAD_FAILED_ERROR}</p>
+        )}
       </div>
     </main>
   );

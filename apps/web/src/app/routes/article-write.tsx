@@ -1,10 +1,20 @@
-/** Placeholder: the Write breakthrough lands with its feature. */
+import { useParams } from 'react-router';
+import { WriteArticle } from '../../features/editor/components/write-article';
+import styles from './form-page.module.css';
+
+/** /blog/{blogId}/breakthrough/write: a member posts a breakthrough. */
 export function ArticleWritePage() {
+  const blogId = Number(useParams().blogId);
   return (
     <main className="page">
-      <div className="container">
-        <h1>Write breakthrough</h1>
-        <p>This page is being built.</p>
+      <title>Write a breakthrough · Repolog</title>
+      <div className={`container ${styles.column}`}>
+        <h1 className={styles.heading}>Write a breakthrough</h1>
+        {Number.isInteger(blogId) && blogId > 0 ? (
+          <WriteArticle key={blogId} blogId={blogId} />
+        ) : (
+          <p role="alert">Error: There is no blog at this address.</p>
+        )}
       </div>
     </main>
   );

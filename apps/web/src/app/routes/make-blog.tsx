@@ -1,10 +1,14 @@
-/** Placeholder: the Create a new tech blog lands with its feature. */
+import { CreateBlog } from '../../features/workspace/components/create-blog';
+import styles from './form-page.module.css';
+
+/** /workspace/makeblog: turn one of your GitHub repositories into a team tech blog. */
 export function MakeBlogPage() {
   return (
     <main className="page">
-      <div className="container">
-        <h1>Create a new tech blog</h1>
-        <p>This page is being built.</p>
+      <title>Create a new tech blog · Repolog</title>
+      <div className={`container ${styles.column}`}>
+        <h1 className={styles.heading}>Create a new tech blog</h1>
+        <CreateBlog />
       </div>
     </main>
   );

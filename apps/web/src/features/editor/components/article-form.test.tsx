@@ -1,0 +1,158 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ArticleFormValues } from '../lib/article-form-rules';
+import { ArticleForm } from './article-form';
+
+vi.mock('../../articles/components/markdown-view', () => ({
+  MarkdownView: ({ content }: { content: string }) => <div>{content}</div>,
+}));
+
+const REPO = 'http://localhost/__github/repolog-team/frontend';
+const TITLES = [
+  { title: 'Login button does nothing on Safari', type: 'Issue' },
+  { title: 'Fix Safari login click handler', type: 'PullRequest' },
+  { title: 'fix: bind the click handler once', type: 'Commit' },
+];
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function renderForm(onSubmit = vi.fn<(values: ArticleFormValues) => void>()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <ArticleForm
+          initial={{ title: '', content: '', about: '', problem: '', solution: '' }}
+          repoUrl={REPO}
+          submitLabel="Post"
+          cancelTo="/blog/1"
+          pending={false}
+          onSubmit={onSubmit}
+        />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return onSubmit;
+}
+
+const combo = (name: string) => screen.getByRole('combobox', { name });
+const listOf = (name: string) => {
+  const list = document.getElementById(combo(name).getAttribute('aria-controls') ?? '');
+  if (!list) throw new Error(`no listbox for ${name}`);
+  return list;
+};
+
+describe('breakthrough form dropdowns', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    fetchMock = vi.fn(() => Promise.resolve(json(TITLES)));
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps only one of the three dropdowns open at a time', async () => {
+    renderForm();
+    await userEvent.click(combo('Language'));
+    expect(combo('Language')).toHaveAttribute('aria-expanded', 'true');
+    expect(listOf('Language')).toBeVisible();
+
+    await userEvent.click(combo('Problem'));
+    expect(combo('Problem')).toHaveAttribute('aria-expanded', 'true');
+    expect(combo('Language')).toHaveAttribute('aria-expanded', 'false');
+    expect(listOf('Language')).not.toBeVisible();
+
+    await userEvent.click(combo('Solution'));
+    expect(screen.getAllByRole('combobox').filter((c) => c.ariaExpanded === 'true')).toEqual([
+      combo('Solution'),
+    ]);
+
+    await userEvent.click(screen.getByLabelText('Title'));
+    expect(combo('Solution')).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('offers the ten languages and the repository titles with their type, from the encoded URL', async () => {
+    renderForm();
+    await userEvent.click(combo('Language'));
+    expect(
+      within(listOf('Language'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Select your project language',
+      'Java',
+      'HTML',
+      'JavaScript',
+      'Python',
+      'TypeScript',
+      'Kotlin',
+      'C#',
+      'C++',
+      'CSS',
+      'Swift',
+    ]);
+    await userEvent.click(combo('Problem'));
+    await within(listOf('Problem')).findByText('Login button does nothing on Safari');
+    expect(
+      within(listOf('Problem'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Select related issue or commit title',
+      'Login button does nothing on SafariIssue',
+      'Fix Safari login click handlerPull request',
+      'fix: bind the click handler onceCommit',
+    ]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(
+      `/api/issues-and-commits/title?html_url=${encodeURIComponent(REPO)}`,
+    );
+  });
+
+  it('works from the keyboard: arrows, Enter, Escape, and clears back to empty', async () => {
+    const onSubmit = renderForm();
+    combo('Language').focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(combo('Language')).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    const active = combo('Language').getAttribute('aria-activedescendant');
+    expect(active && document.getElementById(active)).toHaveTextContent('HTML');
+    await userEvent.keyboard('{Enter}');
+    expect(combo('Language')).toHaveAttribute('aria-expanded', 'false');
+    expect(combo('Language')).toHaveTextContent('HTML');
+    expect(combo('Language')).toHaveFocus();
+
+    await userEvent.keyboard('{ArrowDown}');
+    await userEvent.keyboard('{Escape}');
+    expect(combo('Language')).toHaveAttribute('aria-expanded', 'false');
+    expect(combo('Language')).toHaveTextContent('HTML');
+
+    await userEvent.click(combo('Problem'));
+    await userEvent.click(await screen.findByRole('option', { name: /^Login button/ }));
+    await userEvent.click(combo('Solution'));
+    await userEvent.click(screen.getByRole('option', { name: /^fix: bind/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Clear Language' }));
+    expect(combo('Language')).toHaveTextContent('Select your project language');
+    // The empty first option clears too.
+    await userEvent.click(combo('Solution'));
+    await userEvent.click(
+      within(listOf('Solution')).getByRole('option', {
+        name: 'Select related issue or commit title',
+      }),
+    );
+
+    await userEvent.type(screen.getByLabelText('Title'), 'Safari login');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Body' }), 'Body');
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      title: 'Safari login',
+      content: 'Body',
+      about: '',
+      problem: 'Login button does nothing on Safari',
+      solution: '',
+    });
+  });
+});

@@ -1,0 +1,149 @@
+import { useQuery } from '@tanstack/react-query';
+import { limits } from '@repolog/contract/limits';
+import { LANGUAGES } from '@repolog/contract/languages';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { DropdownSelect, type DropdownOption } from '../../../components/ui/dropdown-select';
+import { activityTitlesQuery } from '../api/activity-titles';
+import {
+  ACTIVITY_PLACEHOLDER,
+  ACTIVITY_TYPE_LABEL,
+  LANGUAGE_PLACEHOLDER,
+  type ArticleFormValues,
+} from '../lib/article-form-rules';
+import { MarkdownEditor } from './markdown-editor';
+import styles from './article-form.module.css';
+
+type DropdownName = 'about' | 'problem' | 'solution';
+
+const LANGUAGE_OPTIONS: DropdownOption[] = LANGUAGES.map((language) => ({
+  value: language,
+  label: language,
+}));
+
+interface ArticleFormProps {
+  initial: ArticleFormValues;
+  /** The blog's repository; its issues, pull requests and commits fill problem and solution. */
+  repoUrl: string | null;
+  submitLabel: string;
+  cancelTo: string;
+  pending: boolean;
+  /** Shown above the buttons (a refused or failed save). */
+  error?: ReactNode;
+  onSubmit: (values: ArticleFormValues) => void;
+}
+
+/** The write and edit breakthrough form (spec §2): title, markdown body, three dropdowns. */
+export function ArticleForm({
+  initial,
+  repoUrl,
+  submitLabel,
+  cancelTo,
+  pending,
+  error,
+  onSubmit,
+}: ArticleFormProps) {
+  const titleId = useId();
+  const [values, setValues] = useState(initial);
+  // Only one of the three dropdowns is open at a time.
+  const [openDropdown, setOpenDropdown] = useState<DropdownName | null>(null);
+
+  const titles = useQuery({ ...activityTitlesQuery(repoUrl ?? ''), enabled: Boolean(repoUrl) });
+  const activityOptions: DropdownOption[] = (titles.data?.items ?? []).map((item) => ({
+    value: item.title,
+    label: item.title,
+    badge: ACTIVITY_TYPE_LABEL[item.type],
+  }));
+  const activityEmptyText = !repoUrl
+    ? 'This blog has no linked repository.'
+    : titles.isPending
+      ? 'Loading issues and commits…'
+      : titles.isError
+        ? 'The issues and commits of the repository could not be loaded.'
+        : 'The repository has no issues or commits yet.';
+
+  const set =
+    <K extends keyof ArticleFormValues>(key: K) =>
+    (value: ArticleFormValues[K]) =>
+      setValues((previous) => ({ ...previous, [key]: value }));
+
+  const openChange = (name: DropdownName) => (open: boolean) =>
+    setOpenDropdown((current) => (open ? name : current === name ? null : current));
+
+  const dropdown = (
+    name: DropdownName,
+    label: string,
+    placeholder: string,
+    options: DropdownOption[],
+    emptyText?: string,
+  ) => (
+    <DropdownSelect
+      label={label}
+      placeholder={placeholder}
+      options={options}
+      value={values[name]}
+      onChange={set(name)}
+      open={openDropdown === name}
+      onOpenChange={openChange(name)}
+      emptyText={emptyText}
+    />
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!pending) onSubmit(values);
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <div className={styles.field}>
+        <label htmlFor={titleId} className={styles.label}>
+          Title
+        </label>
+        <input
+          id={titleId}
+          className={styles.title}
+          value={values.title}
+          onChange={(event) => set('title')(event.target.value)}
+          placeholder="Give your breakthrough a title"
+          maxLength={limits.articleTitle.max}
+          aria-required="true"
+          autoComplete="off"
+        />
+      </div>
+
+      <div className={styles.dropdowns}>
+        {dropdown('about', 'Language', LANGUAGE_PLACEHOLDER, LANGUAGE_OPTIONS)}
+        {dropdown('problem', 'Problem', ACTIVITY_PLACEHOLDER, activityOptions, activityEmptyText)}
+        {dropdown('solution', 'Solution', ACTIVITY_PLACEHOLDER, activityOptions, activityEmptyText)}
+      </div>
+      {titles.data?.notice && (
+        <p className={styles.notice} role="status">
+          {titles.data.notice}
+        </p>
+      )}
+
+      <MarkdownEditor
+        label="Body"
+        value={values.content}
+        onChange={set('content')}
+        maxLength={limits.articleBody.max}
+      />
+
+      {error && (
+        <div className={styles.error} role="alert">
+          {error}
+        </div>
+      )}
+
+      <div className={styles.actions}>
+        <ButtonLink to={cancelTo} variant="secondary">
+          Cancel
+        </ButtonLink>
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Saving…' : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,192 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStatusQuery } from '../../auth/api/auth-status';
+import { EditArticle } from './edit-article';
+import { WriteArticle } from './write-article';
+
+vi.mock('../../articles/components/markdown-view', () => ({
+  MarkdownView: ({ content }: { content: string }) => <div>{content}</div>,
+}));
+
+const REPO = 'http://localhost/__github/repolog-team/frontend';
+const BLOG = {
+  blog_id: 7,
+  blog_name: 'Frontend diaries',
+  description: 'UI',
+  git_repo_url: REPO,
+  members: ['dana-kim', 'sora-lee'],
+  owner: 'dana-kim',
+  fav_count: 0,
+  fav_button: false,
+  article_count: 1,
+  created_at: '2026-01-01T00:00:00.000Z',
+  break_throughs: [],
+};
+const ARTICLE = {
+  articleId: 12,
+  blogId: 7,
+  userId: 1,
+  userName: 'dana-kim',
+  title: 'Safari login',
+  blogName: 'Frontend diaries',
+  content: 'It was the click handler.',
+  about: 'typescript',
+  problem: 'Login button does nothing on Safari',
+  solution: null,
+  likeCount: 0,
+  likeButton: false,
+  createdAt: '2026-01-02T00:00:00.000Z',
+  updatedAt: '2026-01-02T00:00:00.000Z',
+};
+const TITLES = [
+  { title: 'Login button does nothing on Safari', type: 'Issue' },
+  { title: 'fix: bind the click handler once', type: 'Commit' },
+];
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+function renderPage(element: ReactNode, userName = 'dana-kim', userId = 1) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(authStatusQuery.queryKey, {
+    loggedIn: true,
+    message: 'ok',
+    userId,
+    userName,
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/form']}>
+        <Routes>
+          <Route path="/form" element={element} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('write and edit breakthrough pages', () => {
+  let fetchMock: ReturnType<typeof vi.fn<Handler>>;
+  let logged: ReturnType<typeof vi.spyOn>;
+  let put: () => Response | Promise<Response>;
+  const sent = (method: string) =>
+    fetchMock.mock.calls.filter(([, init]) => (init.method ?? 'GET') === method);
+
+  beforeEach(() => {
+    logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    put = () => json(ARTICLE);
+    fetchMock = vi.fn<Handler>((url, init) => {
+      if (init.method === 'POST') return json({ articleId: 13, blogId: 7, message: 'ok' }, 201);
+      if (init.method === 'PUT') return put();
+      if (url === '/api/blog/7') return json(BLOG);
+      if (url === '/api/article/breakthrough/12') return json(ARTICLE);
+      if (url.startsWith('/api/issues-and-commits/title')) return json(TITLES);
+      return json({ error: 'not_found', message: 'Not found' }, 404);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('write: without title or body only logs the error and sends nothing', async () => {
+    renderPage(<WriteArticle blogId={7} />);
+    await userEvent.type(await screen.findByLabelText('Title'), 'Only a title');
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    expect(logged).toHaveBeenCalledWith('Please fill in all required fields');
+    expect(sent('POST')).toHaveLength(0);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('write: posts the breakthrough with an issue as problem and a commit as solution, then opens the blog', async () => {
+    renderPage(<WriteArticle blogId={7} />);
+    await userEvent.type(await screen.findByLabelText('Title'), 'Safari login');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Body' }), 'It was the handler.');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Language' }));
+    await userEvent.click(screen.getByRole('option', { name: 'TypeScript' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Problem' }));
+    await userEvent.click(await screen.findByRole('option', { name: /^Login button/ }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Solution' }));
+    await userEvent.click(screen.getByRole('option', { name: /^fix: bind/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('/blog/7');
+    expect(JSON.parse(sent('POST')[0]?.[1].body as string)).toEqual({
+      blogId: 7,
+      title: 'Safari login',
+      content: 'It was the handler.',
+      about: 'TypeScript',
+      problem: 'Login button does nothing on Safari',
+      solution: 'fix: bind the click handler once',
+    });
+  });
+
+  it('write: a visitor who is not a member is told so instead of getting the form', async () => {
+    renderPage(<WriteArticle blogId={7} />, 'alex-chen', 4);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Only members of Frontend diaries can write breakthroughs in it.',
+    );
+    expect(screen.queryByLabelText('Title')).toBeNull();
+  });
+
+  it('edit: prefills the article, puts the changes and opens the blog', async () => {
+    renderPage(<EditArticle articleId={12} />);
+    const title = await screen.findByLabelText('Title');
+    expect(title).toHaveValue('Safari login');
+    expect(screen.getByRole('textbox', { name: 'Body' })).toHaveValue('It was the click handler.');
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveTextContent('TypeScript');
+    expect(screen.getByRole('combobox', { name: 'Problem' })).toHaveTextContent(
+      'Login button does nothing on Safari',
+    );
+    await userEvent.type(title, ' on iOS');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('/blog/7');
+    const [url, init] = sent('PUT')[0]!;
+    expect(url).toBe('/api/article/12');
+    expect(JSON.parse(init.body as string)).toMatchObject({
+      blogId: 7,
+      title: 'Safari login on iOS',
+      about: 'TypeScript',
+      problem: 'Login button does nothing on Safari',
+      solution: null,
+    });
+  });
+
+  it("edit: shows 'Please fill in all required fields' and the save failure text", async () => {
+    renderPage(<EditArticle articleId={12} />);
+    const title = await screen.findByLabelText('Title');
+    await userEvent.clear(title);
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required fields');
+    expect(sent('PUT')).toHaveLength(0);
+
+    put = () => json({ error: 'internal', message: 'Something went wrong' }, 500);
+    await userEvent.type(title, 'Back again');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Failed to update article. Please try again.')).toBeVisible();
+  });
+
+  it("edit: shows 'Failed to fetch article data' when the article cannot be loaded", async () => {
+    renderPage(<EditArticle articleId={99} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch article data');
+  });
+
+  it('edit: someone other than the author is told only the author can edit', async () => {
+    renderPage(<EditArticle articleId={12} />, 'sora-lee', 2);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Only the author of this breakthrough can edit it.',
+    );
+    expect(screen.queryByLabelText('Title')).toBeNull();
+  });
+});

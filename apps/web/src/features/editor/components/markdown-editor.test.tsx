@@ -1,0 +1,64 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MarkdownEditor } from './markdown-editor';
+
+vi.mock('../../articles/components/markdown-view', () => ({
+  MarkdownView: ({ content }: { content: string }) => <div data-testid="rendered">{content}</div>,
+}));
+
+function Harness({ initial }: { initial: string }) {
+  const [value, setValue] = useState(initial);
+  return <MarkdownEditor label="Body" value={value} onChange={setValue} />;
+}
+
+describe('body editor', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('flashes a loading state for 300 ms when switching to preview, then renders the markdown', async () => {
+    vi.useFakeTimers();
+    render(<Harness initial={'# Fixed the flaky build\n\nIt was the cache.'} />);
+    const textarea = screen.getByRole('textbox', { name: 'Body' });
+    expect(screen.getByRole('button', { name: 'Edit' })).toHaveAttribute('aria-pressed', 'true');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(screen.getByRole('button', { name: 'Preview' })).toHaveAttribute('aria-pressed', 'true');
+    expect(textarea).not.toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading preview…');
+
+    void act(() => vi.advanceTimersByTime(299));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading preview…');
+    expect(screen.queryByTestId('rendered')).toBeNull();
+
+    void act(() => vi.advanceTimersByTime(1));
+    vi.useRealTimers();
+    expect(await screen.findByTestId('rendered')).toHaveTextContent(
+      '# Fixed the flaky build It was the cache.',
+    );
+    expect(screen.queryByText('Loading preview…')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('textbox', { name: 'Body' })).toBeVisible();
+    expect(screen.queryByTestId('rendered')).toBeNull();
+  });
+
+  it('flashes again on every switch to preview, and switching back cancels a pending flash', () => {
+    vi.useFakeTimers();
+    render(<Harness initial="text" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    void act(() => vi.advanceTimersByTime(100));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    void act(() => vi.advanceTimersByTime(250));
+    // A fresh 300 ms started with the second switch.
+    expect(screen.getByRole('status')).toHaveTextContent('Loading preview…');
+  });
+
+  it('wraps the selection in bold from the toolbar', () => {
+    render(<Harness initial="make this bold" />);
+    const textarea = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Body' });
+    textarea.setSelectionRange(10, 14);
+    fireEvent.click(screen.getByRole('button', { name: 'Bold' }));
+    expect(textarea).toHaveValue('make this **bold**');
+  });
+});

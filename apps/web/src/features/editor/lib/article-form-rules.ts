@@ -1,0 +1,49 @@
+import type { ActivityType } from '@repolog/contract/codehost';
+import { ApiError } from '../../../lib/api-client';
+
+/** Spec §5 and §8 texts, character for character. */
+export const REQUIRED_FIELDS_ERROR = 'Please fill in all required fields';
+export const LOAD_FAILED_ERROR = 'Failed to fetch article data';
+export const UPDATE_FAILED_ERROR = 'Failed to update article. Please try again.';
+export const LANGUAGE_PLACEHOLDER = 'Select your project language';
+export const ACTIVITY_PLACEHOLDER = 'Select related issue or commit title';
+/** Spec §9: the loading flash when switching the body editor to preview. */
+export const PREVIEW_FLASH_MS = 300;
+
+export interface ArticleFormValues {
+  title: string;
+  content: string;
+  /** '' means none, for the three optional dropdowns. */
+  about: string;
+  problem: string;
+  solution: string;
+}
+
+/** Title and body are required; whitespace-only counts as empty. */
+export const missesRequiredField = (values: ArticleFormValues): boolean =>
+  values.title.trim() === '' || values.content.trim() === '';
+
+/** The request body fields shared by POST and PUT; empty choices go out as null. */
+export const articleBody = (values: ArticleFormValues) => ({
+  title: values.title.trim(),
+  content: values.content,
+  about: values.about || null,
+  problem: values.problem || null,
+  solution: values.solution || null,
+});
+
+export const ACTIVITY_TYPE_LABEL: Record<ActivityType, string> = {
+  Commit: 'Commit',
+  Issue: 'Issue',
+  PullRequest: 'Pull request',
+};
+
+/** The server's own explanation of a refused save, when it gave one. */
+export function serverDetail(error: unknown): string | null {
+  if (error instanceof ApiError) {
+    if (error.kind === 'network' || error.kind === 'timeout')
+      return 'Network error: Unable to reach the server';
+    if (error.kind === 'bad_request' && error.code && error.status !== 401) return error.message;
+  }
+  return null;
+}

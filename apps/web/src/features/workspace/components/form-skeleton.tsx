@@ -1,0 +1,18 @@
+import styles from './form-skeleton.module.css';
+
+/** Holds the form's place while its data loads, so nothing jumps when it arrives. */
+export function FormSkeleton() {
+  return (
+    <div className={styles.skeleton} aria-busy="true">
+      <span className="visually-hidden" role="status">
+        Loading…
+      </span>
+      {[44, 150, 44, 90].map((height, index) => (
+        <div key={index} className={styles.block}>
+          <span className={styles.label} />
+          <span className={styles.box} style={{ height }} />
+        </div>
+      ))}
+    </div>
+  );
+}
