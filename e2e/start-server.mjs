@@ -21,6 +21,7 @@ const env = {
   GITHUB_CLIENT_ID: '',
   GITHUB_CLIENT_SECRET: '',
   NODE_ENV: 'test',
+  DEMO_STUB_CONTROL: 'true',
 };
 const server = spawn(process.execPath, [path.join(here, '../apps/server/dist/server.js')], {
   env,

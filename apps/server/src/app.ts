@@ -92,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
       clientId: config.github.clientId,
       clientSecret: config.github.clientSecret,
+      allowControl: config.demoStubControl,
     });
     const stop = demo;
     closers.push(() => stop.close());

@@ -32,6 +32,10 @@ export const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  DEMO_STUB_CONTROL: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -56,6 +60,8 @@ export interface Config {
   developerBlogIds: number[];
   bannerArticleId: number;
   logLevel: string;
+  /** Demo mode only: expose the GitHub stand-in's fault switches for browser tests. */
+  demoStubControl: boolean;
   /** Behind a reverse proxy: trust X-Forwarded-* for client addresses (rate limits, logs). */
   trustProxy: boolean;
 }
@@ -122,5 +128,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bannerArticleId: e.BANNER_ARTICLE_ID,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    demoStubControl: e.DEMO_STUB_CONTROL,
   };
 }

@@ -19,7 +19,13 @@ export interface DemoGitHub {
  */
 export async function startDemoGitHub(
   app: FastifyInstance,
-  options: { publicUrl: string; clientId: string; clientSecret: string },
+  options: {
+    publicUrl: string;
+    clientId: string;
+    clientSecret: string;
+    /** Expose the stand-in's fault/reset switches (/__github/_stub/*) — tests only. */
+    allowControl: boolean;
+  },
 ): Promise<DemoGitHub> {
   const publicUrl = `${options.publicUrl}${DEMO_GITHUB_PREFIX}`;
   const stub = createGitHubStub({
@@ -40,6 +46,13 @@ export async function startDemoGitHub(
       reply.hijack();
       const raw = request.raw as Parameters<GitHubStub['handler']>[0];
       raw.url = (raw.url ?? '/').slice(DEMO_GITHUB_PREFIX.length) || '/';
+      if (!options.allowControl && raw.url.startsWith('/_stub/')) {
+        reply.raw.writeHead(404, { 'content-type': 'application/json' });
+        reply.raw.end(
+          JSON.stringify({ error: 'not_found', message: 'The stand-in control API is disabled.' }),
+        );
+        return;
+      }
       stub.handler(raw, reply.raw);
     };
     scope.all(DEMO_GITHUB_PREFIX, forward);
