@@ -1,11 +1,70 @@
-/** Placeholder: the All Notifications lands with its feature. */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { NOTICE_PAGE_SIZE } from '@repolog/contract/constants';
+import { useSearchParams } from 'react-router';
+import { ButtonLink } from '../../components/ui/button';
+import { Pagination } from '../../components/ui/pagination';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { noticesQuery } from '../../features/notifications/api/notices';
+import { NotificationList } from '../../features/notifications/components/notification-list';
+import styles from './notifications.module.css';
+
+/** /notification: 'All Notifications', 10 per page, newest first (spec §2). */
 export function NotificationsPage() {
+  const session = useSession();
   return (
     <main className="page">
-      <div className="container">
-        <h1>All Notifications</h1>
-        <p>This page is being built.</p>
+      <div className={`container ${styles.wrap}`}>
+        <h1 className={styles.title}>All Notifications</h1>
+        {session.status === 'in' && <AllNotifications />}
+        {session.status === 'out' && (
+          <div className={styles.hint}>
+            <p>Log in to see the notifications about your blogs and breakthroughs.</p>
+            <ButtonLink to="/login">Login</ButtonLink>
+          </div>
+        )}
+        {session.status === 'unknown' && <div className={styles.placeholder} aria-busy="true" />}
       </div>
     </main>
+  );
+}
+
+function AllNotifications() {
+  const [params, setParams] = useSearchParams();
+  const requested = Number(params.get('page') ?? '1');
+  const page = Number.isInteger(requested) && requested > 0 ? requested : 1;
+  const { data, isPending, error } = useQuery(noticesQuery(page, NOTICE_PAGE_SIZE));
+  const totalPages = data ? Math.ceil(data.total / NOTICE_PAGE_SIZE) : 0;
+
+  useEffect(() => {
+    // Spec §8: a failed notification call is only logged.
+    if (error) console.error('loading the notifications failed', error);
+  }, [error]);
+
+  useEffect(() => {
+    // A page past the end (the list shrank, or a hand-typed URL): show the last one.
+    if (totalPages > 0 && page > totalPages) {
+      setParams(totalPages === 1 ? {} : { page: String(totalPages) }, { replace: true });
+    }
+  }, [page, totalPages, setParams]);
+
+  const goTo = (next: number) => {
+    setParams(next === 1 ? {} : { page: String(next) });
+    window.scrollTo(0, 0);
+  };
+
+  if (isPending) return <div className={styles.placeholder} aria-busy="true" />;
+  if (error) return <p className={styles.empty}>No notifications yet.</p>;
+  return (
+    <>
+      {data.items.length === 0 ? (
+        <p className={styles.empty}>No notifications yet.</p>
+      ) : (
+        <div className={styles.card}>
+          <NotificationList items={data.items} variant="page" />
+        </div>
+      )}
+      <Pagination page={page} totalPages={totalPages} onChange={goTo} label="Notification pages" />
+    </>
   );
 }

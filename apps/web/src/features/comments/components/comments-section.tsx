@@ -1,4 +1,112 @@
-/** Placeholder: the comments block of the article page lands with the comments feature. */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import type { Comment } from '@repolog/contract/comments';
+import { useSession } from '../../auth/hooks/use-session';
+import { commentsQuery, deleteComment, updateComment } from '../api/comments';
+import { COMMENT_TEXTS } from '../lib/comment-texts';
+import { CommentForm } from './comment-form';
+import { CommentItem } from './comment-item';
+import styles from './comments.module.css';
+
+/**
+ * The comments block of the article page (spec §2, §4): the comment box, the list oldest
+ * first, and per comment a menu with Edit and Delete where the server allows them. One row
+ * is edited at a time and no menu opens meanwhile.
+ */
 export function CommentsSection({ articleId }: { articleId: number }) {
-  return <section aria-label="Comments" data-article-id={articleId} />;
+  const session = useSession();
+  const viewer = session.status === 'in' ? session.userId : null;
+  const query = commentsQuery(articleId, viewer);
+  const queryClient = useQueryClient();
+  const { data: comments, error } = useQuery({ ...query, enabled: session.status !== 'unknown' });
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [menuId, setMenuId] = useState<number | null>(null);
+
+  useEffect(() => {
+    // Spec §8: a failed comment load is only logged.
+    if (error) console.error('loading the comments failed', error);
+  }, [error]);
+
+  const closeMenu = useCallback(() => setMenuId(null), []);
+
+  const setComments = (update: (list: Comment[]) => Comment[]) =>
+    queryClient.setQueryData<Comment[]>(query.queryKey, (old) => update(old ?? []));
+
+  const save = async (comment: Comment, text: string): Promise<boolean> => {
+    const content = text.trim();
+    if (!content) {
+      window.alert(COMMENT_TEXTS.editEmpty);
+      return false;
+    }
+    try {
+      const updated = await updateComment(articleId, comment.commentId, content);
+      setComments((list) =>
+        list.map((c) =>
+          c.commentId === comment.commentId
+            ? { ...c, content: updated.content, updatedAt: updated.updatedAt }
+            : c,
+        ),
+      );
+      setEditingId(null);
+      window.alert(COMMENT_TEXTS.updated);
+      return true;
+    } catch (cause) {
+      console.error('updating the comment failed', cause);
+      window.alert(COMMENT_TEXTS.updateFailed);
+      return false;
+    }
+  };
+
+  const remove = async (comment: Comment) => {
+    setMenuId(null);
+    if (!window.confirm(COMMENT_TEXTS.confirmDelete)) return;
+    try {
+      await deleteComment(articleId, comment.commentId);
+    } catch (cause) {
+      console.error('deleting the comment failed', cause);
+      window.alert(COMMENT_TEXTS.deleteFailed);
+      return;
+    }
+    window.alert(COMMENT_TEXTS.deleted);
+    await queryClient.invalidateQueries({ queryKey: ['comments', articleId] });
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby={`comments-${articleId}`}>
+      <h2 id={`comments-${articleId}`} className={styles.heading}>
+        Comments{comments ? ` (${comments.length})` : ''}
+      </h2>
+      <CommentForm
+        articleId={articleId}
+        session={session}
+        onAdded={(comment) => setComments((list) => [...list, comment])}
+      />
+      {!comments && !error && <div className={styles.placeholder} aria-busy="true" />}
+      {comments?.length === 0 && <p className={styles.empty}>{COMMENT_TEXTS.empty}</p>}
+      {comments && comments.length > 0 && (
+        <ul className={styles.list}>
+          {comments.map((comment) => (
+            <CommentItem
+              key={comment.commentId}
+              comment={comment}
+              editing={editingId === comment.commentId}
+              menuOpen={menuId === comment.commentId}
+              menuLocked={editingId !== null}
+              onToggleMenu={() =>
+                setMenuId((open) => (open === comment.commentId ? null : comment.commentId))
+              }
+              onCloseMenu={closeMenu}
+              onStartEdit={() => {
+                setMenuId(null);
+                setEditingId(comment.commentId);
+              }}
+              onCancelEdit={() => setEditingId(null)}
+              onSave={(text) => save(comment, text)}
+              onDelete={() => void remove(comment)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }

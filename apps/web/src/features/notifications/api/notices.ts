@@ -18,6 +18,8 @@ export const noticesQuery = (page: number, size: number) =>
   queryOptions({
     queryKey: ['notices', 'list', page, size],
     queryFn: () => getNotices(page, size),
+    // The stream says when something new arrives; opening the panel or the page still checks.
+    staleTime: 0,
   });
 
 /** GET /api/notice/count */
@@ -37,7 +39,8 @@ export function useMarkNoticeViewed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markNoticeViewed,
-    onMutate: (noticeId) => {
+    onMutate: async (noticeId) => {
+      await queryClient.cancelQueries({ queryKey: ['notices', 'list'] });
       queryClient.setQueryData<UnreadCount>(unreadCountQuery.queryKey, (old) =>
         old ? { unreadCount: Math.max(0, old.unreadCount - 1) } : old,
       );
@@ -53,6 +56,7 @@ export function useMarkNoticeViewed() {
       );
     },
     onError: (error) => {
+      // Spec §8: notification failures are only logged.
       console.error('marking the notification as viewed failed', error);
       void queryClient.invalidateQueries({ queryKey: ['notices'] });
     },

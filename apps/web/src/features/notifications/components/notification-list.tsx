@@ -5,8 +5,19 @@ import { useMarkNoticeViewed } from '../api/notices';
 import { noticeMessage, noticeTarget } from '../lib/notice-message';
 import styles from './notification-list.module.css';
 
-/** Notifications as buttons: unread ones stand out; a click marks viewed and opens the target. */
-export function NotificationList({ items, onOpen }: { items: Notice[]; onOpen?: () => void }) {
+interface NotificationListProps {
+  items: Notice[];
+  /** Called before navigating to a notification's page (the panel closes itself). */
+  onOpen?: () => void;
+  /** The bell's panel or the /notification page. */
+  variant?: 'panel' | 'page';
+}
+
+/**
+ * Notifications as buttons, newest first: unread ones stand out, viewed ones are dimmed. A
+ * click marks an unread one viewed (the badge drops by one) and opens its blog or article.
+ */
+export function NotificationList({ items, onOpen, variant = 'panel' }: NotificationListProps) {
   const navigate = useNavigate();
   const markViewed = useMarkNoticeViewed();
 
@@ -20,18 +31,22 @@ export function NotificationList({ items, onOpen }: { items: Notice[]; onOpen?: 
   };
 
   return (
-    <ul className={styles.list}>
+    <ul className={`${styles.list} ${variant === 'page' ? styles.pageList : ''}`}>
       {items.map((notice) => (
         <li key={notice.noticeId}>
           <button
             type="button"
-            className={`${styles.item} ${notice.isViewed ? '' : styles.unread}`}
+            className={`${styles.item} ${notice.isViewed ? styles.viewed : styles.unread}`}
             data-viewed={notice.isViewed}
             onClick={() => open(notice)}
           >
             <span className={styles.message}>{noticeMessage(notice)}</span>
             {!notice.isViewed && <span className="visually-hidden"> (unread)</span>}
-            <time className={styles.time} dateTime={notice.time}>
+            <time
+              className={styles.time}
+              dateTime={notice.time}
+              title={new Date(notice.time).toLocaleString()}
+            >
               {formatRelative(notice.time)}
             </time>
           </button>

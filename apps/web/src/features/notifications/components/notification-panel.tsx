@@ -5,10 +5,10 @@ import { noticesQuery, unreadCountQuery } from '../api/notices';
 import { NotificationList } from './notification-list';
 import styles from './notification-panel.module.css';
 
-/** The bell's panel (spec §2): heading by unread count, 4 newest, 'Read more' past 4. */
+/** The bell's panel (spec §2): heading by unread count, the 4 newest, 'Read more' past 4. */
 export function NotificationPanel({ id, onNavigate }: { id: string; onNavigate: () => void }) {
   const { data: count } = useQuery(unreadCountQuery);
-  const { data: page } = useQuery(noticesQuery(1, PANEL_SIZE));
+  const { data: page, isPending } = useQuery(noticesQuery(1, PANEL_SIZE));
   const unread = count?.unreadCount ?? 0;
 
   return (
@@ -16,7 +16,14 @@ export function NotificationPanel({ id, onNavigate }: { id: string; onNavigate: 
       <h2 className={styles.heading}>
         {unread > 0 ? 'new notifications' : 'No new notifications'}
       </h2>
-      {page && <NotificationList items={page.items.slice(0, PANEL_SIZE)} onOpen={onNavigate} />}
+      {isPending && <div className={styles.placeholder} aria-busy="true" />}
+      {page && (
+        <NotificationList
+          items={page.items.slice(0, PANEL_SIZE)}
+          onOpen={onNavigate}
+          variant="panel"
+        />
+      )}
       {page && page.total > PANEL_SIZE && (
         <Link to="/notification" className={styles.more} onClick={onNavigate}>
           Read more

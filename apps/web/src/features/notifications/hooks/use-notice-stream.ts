@@ -2,28 +2,85 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { NOTICE_STREAM_EVENTS } from '@repolog/contract/constants';
 import type { UnreadCount } from '@repolog/contract/notifications';
-import { unreadCountQuery } from '../api/notices';
+import { ApiError } from '../../../lib/api-client';
+import { getUnreadCount, unreadCountQuery } from '../api/notices';
+
+const STREAM_PATH = '/api/notice/stream';
+const MAX_BACKOFF_MS = 30_000;
 
 /**
- * Live notifications: listens to GET /api/notice/stream (Server-Sent Events). A new
- * notification refreshes the lists; a count event sets the badge. EventSource reconnects by
- * itself after a drop; on reconnect the count and lists are fetched again.
+ * Live notifications from GET /api/notice/stream (Server-Sent Events): a `count` event sets
+ * the badge, a `notice` event refreshes the lists. After a network drop EventSource retries by
+ * itself. When the server refuses the stream (an expired access token: EventSource cannot
+ * refresh it), the count is fetched through the API client, which refreshes the session, and
+ * the stream reopens with a growing back-off.
  */
 export function useNoticeStream(): void {
   const queryClient = useQueryClient();
+
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/notice/stream', { withCredentials: true });
-    const onCount = (event: MessageEvent<string>) => {
-      const data = JSON.parse(event.data) as UnreadCount;
-      if (typeof data.unreadCount === 'number')
-        queryClient.setQueryData(unreadCountQuery.queryKey, data);
+    let source: EventSource | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    let openedBefore = false;
+    let stopped = false;
+
+    const setCount = (data: UnreadCount) => {
+      if (typeof data.unreadCount === 'number') {
+        queryClient.setQueryData(unreadCountQuery.queryKey, { unreadCount: data.unreadCount });
+      }
     };
-    const onNotice = () => void queryClient.invalidateQueries({ queryKey: ['notices', 'list'] });
-    const onOpen = () => void queryClient.invalidateQueries({ queryKey: ['notices'] });
-    source.addEventListener(NOTICE_STREAM_EVENTS.count, onCount);
-    source.addEventListener(NOTICE_STREAM_EVENTS.notice, onNotice);
-    source.addEventListener('open', onOpen);
-    return () => source.close();
+
+    const reopenLater = () => {
+      const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** failures);
+      failures += 1;
+      timer = setTimeout(() => {
+        void (async () => {
+          try {
+            setCount(await getUnreadCount());
+          } catch (error) {
+            console.error('refreshing the notification count failed', error);
+            // The session is over (the API client already handled its expiry): stay closed.
+            if (error instanceof ApiError && error.status === 401) return;
+          }
+          if (!stopped) connect();
+        })();
+      }, delay);
+    };
+
+    const connect = () => {
+      const stream = new EventSource(STREAM_PATH, { withCredentials: true });
+      source = stream;
+      stream.addEventListener('open', () => {
+        failures = 0;
+        // Whatever happened while disconnected: fetch the lists again.
+        if (openedBefore) void queryClient.invalidateQueries({ queryKey: ['notices', 'list'] });
+        openedBefore = true;
+      });
+      stream.addEventListener(NOTICE_STREAM_EVENTS.count, (event) => {
+        try {
+          setCount(JSON.parse((event as MessageEvent<string>).data) as UnreadCount);
+        } catch (error) {
+          console.error('a malformed notification count arrived', error);
+        }
+      });
+      stream.addEventListener(NOTICE_STREAM_EVENTS.notice, () => {
+        void queryClient.invalidateQueries({ queryKey: ['notices', 'list'] });
+      });
+      stream.addEventListener('error', () => {
+        // CONNECTING: the browser is already retrying. CLOSED: it gave up (e.g. a 401).
+        if (stream.readyState !== EventSource.CLOSED) return;
+        stream.close();
+        if (!stopped) reopenLater();
+      });
+    };
+
+    connect();
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      source?.close();
+    };
   }, [queryClient]);
 }

@@ -1,0 +1,95 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { NOTICE_TYPES } from '@repolog/contract/constants';
+import type { Notice } from '@repolog/contract/notifications';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStatusQuery } from '../../features/auth/api/auth-status';
+import { NotificationsPage } from './notifications';
+
+const notice = (id: number, isViewed = false): Notice => ({
+  noticeId: id,
+  type: NOTICE_TYPES.liked,
+  instigator: `fan-${id}`,
+  relatedId: { articleId: id },
+  isViewed,
+  time: new Date(Date.now() - id * 60_000).toISOString(),
+  blogName: 'Blog',
+  articleTitle: `Article ${id}`,
+});
+
+function serve(all: Notice[]) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) => {
+      calls.push(url);
+      const query = new URL(url, 'http://x').searchParams;
+      const page = Number(query.get('page'));
+      const size = Number(query.get('size'));
+      return Promise.resolve(
+        new Response(JSON.stringify(all.slice((page - 1) * size, page * size)), {
+          status: 200,
+          headers: { 'content-type': 'application/json', 'x-total-count': String(all.length) },
+        }),
+      );
+    }),
+  );
+  return calls;
+}
+
+function renderPage(signedIn: boolean) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(
+    authStatusQuery.queryKey,
+    signedIn
+      ? { loggedIn: true, message: 'ok', userId: 1, userName: 'dana-kim' }
+      : { loggedIn: false, message: 'Access token is missing' },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/notification']}>
+        <NotificationsPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('/notification', () => {
+  it('shows a visitor the title and a sign-in hint, without calling the API', () => {
+    const calls = serve([]);
+    renderPage(false);
+    expect(screen.getByRole('heading', { name: 'All Notifications' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(calls).toEqual([]);
+  });
+
+  it('pages 10 at a time with prev, next and the page number', async () => {
+    const all = Array.from({ length: 13 }, (_, i) => notice(i + 1, i % 2 === 1));
+    const calls = serve(all);
+    renderPage(true);
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(10));
+    expect(calls[0]).toBe('/api/notice?page=1&size=10');
+    const items = screen.getAllByRole('button', { name: /liked your article/ });
+    expect(items[0]).toHaveAttribute('data-viewed', 'false');
+    expect(items[1]).toHaveAttribute('data-viewed', 'true');
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3));
+    expect(screen.getByText("fan-11 liked your article 'Article 11'.")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it('hides the pagination with one page', async () => {
+    serve([notice(1), notice(2)]);
+    renderPage(true);
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
+    expect(screen.queryByRole('navigation', { name: 'Notification pages' })).toBeNull();
+  });
+});

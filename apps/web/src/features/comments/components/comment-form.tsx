@@ -1,0 +1,70 @@
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { Comment } from '@repolog/contract/comments';
+import { limits } from '@repolog/contract/limits';
+import { Button } from '../../../components/ui/button';
+import type { SessionState } from '../../auth/hooks/use-session';
+import { addComment } from '../api/comments';
+import { COMMENT_TEXTS } from '../lib/comment-texts';
+import styles from './comments.module.css';
+
+interface CommentFormProps {
+  articleId: number;
+  session: SessionState;
+  onAdded: (comment: Comment) => void;
+}
+
+/** The comment box: visitors are told to log in as soon as they type (spec §5). */
+export function CommentForm({ articleId, session, onAdded }: CommentFormProps) {
+  const id = useId();
+  const [draft, setDraft] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
+    if (session.status === 'out') {
+      window.alert(COMMENT_TEXTS.loginRequired);
+      return;
+    }
+    setDraft(event.target.value);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const content = draft.trim();
+    if (!content) {
+      window.alert(COMMENT_TEXTS.enterComment);
+      return;
+    }
+    setBusy(true);
+    try {
+      onAdded(await addComment(articleId, content));
+      setDraft('');
+    } catch (error) {
+      // Spec §8: a failed add is only logged.
+      console.error('adding the comment failed', error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void onSubmit(event)}>
+      <label htmlFor={id} className="visually-hidden">
+        Write a comment
+      </label>
+      <textarea
+        id={id}
+        className={styles.textarea}
+        value={draft}
+        onChange={onChange}
+        placeholder={session.status === 'out' ? 'Log in to leave a comment' : 'Leave a comment'}
+        rows={3}
+        maxLength={limits.comment.max}
+      />
+      <div className={styles.formActions}>
+        <Button type="submit" disabled={busy}>
+          Submit
+        </Button>
+      </div>
+    </form>
+  );
+}
