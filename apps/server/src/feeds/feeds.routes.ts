@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { blogIdParamsSchema } from '@repolog/contract/blogs';
+import { idParam } from '@repolog/contract/common';
+import type { FeedsService } from './feeds.service.js';
+
+const RSS = 'application/rss+xml; charset=utf-8';
+const XML = 'application/xml; charset=utf-8';
+const CACHE = 'public, max-age=300';
+
+const sitemapQuerySchema = z.object({ page: idParam('page').optional() });
+
+/** /rss.xml, /blog/{blogId}/rss.xml and /sitemap.xml (registered before the SPA fallback). */
+export function registerFeedsRoutes(app: FastifyInstance, feeds: FeedsService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/rss.xml', async (_request, reply) =>
+    reply
+      .type(RSS)
+      .header('Cache-Control', CACHE)
+      .send(await feeds.siteFeed()),
+  );
+
+  r.get(
+    '/blog/:blogId/rss.xml',
+    { schema: { params: blogIdParamsSchema } },
+    async (request, reply) =>
+      reply
+        .type(RSS)
+        .header('Cache-Control', CACHE)
+        .send(await feeds.blogFeed(request.params.blogId)),
+  );
+
+  r.get('/sitemap.xml', { schema: { querystring: sitemapQuerySchema } }, async (request, reply) =>
+    reply
+      .type(XML)
+      .header('Cache-Control', CACHE)
+      .send(await feeds.sitemap(request.query.page)),
+  );
+}
