@@ -58,6 +58,21 @@ export function favoritesRepository(db: Db) {
     },
 
     /**
+     * Changes whenever a blog is created, renamed or deleted; cheap (the blogs table is small
+     * next to favorites), so a cached home strip can be checked on every read.
+     */
+    async blogsFingerprint(): Promise<string> {
+      const [row] = await db
+        .select({
+          count: sql<number>`count(*)::int`,
+          maxId: sql<number | null>`max(${blogs.id})`,
+          changed: sql<string | null>`max(${blogs.updatedAt})::text`,
+        })
+        .from(blogs);
+      return `${row?.count}:${row?.maxId}:${row?.changed}`;
+    },
+
+    /**
      * The home strip: most favorites gained since `since`, then most favorites in all, then
      * newest; `excludeBlogId` (the official blog) is left out.
      */

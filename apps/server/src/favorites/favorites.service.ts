@@ -15,10 +15,29 @@ export interface FavoritesServiceDeps {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * How long the home strip is reused. Ranking needs every blog's favorite total (there is no
+ * counter column), which is a scan of the favorites table, so it is computed at most once
+ * per this interval, and again at once when this instance records a favorite or the blogs
+ * table changes. Favorites recorded by other instances show within this time.
+ */
+export const HOME_BLOGS_TTL_MS = 10_000;
+
+interface TopCache {
+  fingerprint: string;
+  at: number;
+  cards: Promise<BlogCard[]>;
+}
+
 /** Favoriting (following) blogs, and the blog lists built from favorites. */
 export function favoritesService(deps: FavoritesServiceDeps) {
   const { repo, events, officialBlogId } = deps;
   const now = deps.now ?? (() => new Date());
+  let topCache: TopCache | undefined;
+
+  async function loadTop(at: number): Promise<BlogCard[]> {
+    return (await repo.topBlogs(new Date(at - DAY_MS), officialBlogId)).map(presentBlogCard);
+  }
 
   return {
     /** PUT /api/blog/{blogId}/favorites: favorites the blog, or un-favorites it. */
@@ -30,14 +49,26 @@ export function favoritesService(deps: FavoritesServiceDeps) {
       }
       if (!(await repo.blogExists(blogId))) throw notFound(`Blog ${blogId} was not found.`);
       const state = await repo.toggle(actor.userId, blogId);
+      topCache = undefined;
       if (state.added) await events.emit('blog.favorited', { blogId, userId: actor.userId });
       return presentFavorite(state);
     },
 
     /** GET /api/home/blog */
     async top(): Promise<BlogCard[]> {
-      const since = new Date(now().getTime() - DAY_MS);
-      return (await repo.topBlogs(since, officialBlogId)).map(presentBlogCard);
+      const fingerprint = await repo.blogsFingerprint();
+      const at = now().getTime();
+      const cached = topCache;
+      if (cached && cached.fingerprint === fingerprint && at - cached.at < HOME_BLOGS_TTL_MS) {
+        return cached.cards;
+      }
+      // Concurrent readers share one computation; a failed one is not kept.
+      const entry: TopCache = { fingerprint, at, cards: loadTop(at) };
+      topCache = entry;
+      entry.cards.catch(() => {
+        if (topCache === entry) topCache = undefined;
+      });
+      return entry.cards;
     },
 
     /** GET /api/home/blog/like */

@@ -201,5 +201,34 @@ describe('GET /api/home/blog', () => {
       'Quiet 2',
     ]);
     expect(cards.map((c) => c.blog_id)).not.toContain(t.config.officialBlogId);
+
+    // The strip follows new favorites, deleted and new blogs at once, not after a delay.
+    const names = async () =>
+      (await t.request({ method: 'GET', url: '/api/home/blog' }))
+        .json<BlogCard[]>()
+        .map((c) => c.blog_name);
+    const quiet0 = quiet[0];
+    if (!quiet0) throw new Error('no blog');
+    for (let i = 0; i < 3; i += 1) {
+      const person = await signIn(t, await createUser(t));
+      const res = await t.request({
+        method: 'PUT',
+        url: `/api/blog/${quiet0.id}/favorites`,
+        headers: { cookie: person.cookie },
+        payload: { blogId: quiet0.id },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await names()).slice(0, 3)).toEqual(['Quiet 0', 'Rising star', 'Old favorite']);
+
+    const ownerSession = await signIn(t, owner);
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `/api/blog/${risingStar.id}`,
+      headers: { cookie: ownerSession.cookie },
+    });
+    expect(removed.statusCode).toBe(200);
+    await createBlog(t, { owner, name: 'Brand new' });
+    expect((await names()).slice(0, 4)).toEqual(['Quiet 0', 'Old favorite', 'Fading', 'Brand new']);
   });
 });
