@@ -10,6 +10,7 @@ import {
   createArticle,
   createBlog,
   createUser,
+  loginWithGitHub,
   signIn,
   type ArticleRow,
   type BlogRow,
@@ -278,6 +279,96 @@ describe('recipients of events from other features', () => {
   });
 });
 
+describe('recipients through the other features’ calls', () => {
+  const like = (session: Session, articleId: number) =>
+    t.request({
+      method: 'PUT',
+      url: `/api/article/${articleId}/like`,
+      headers: { cookie: session.cookie },
+      payload: { articleId },
+    });
+  const favorite = (session: Session, blogId: number) =>
+    t.request({
+      method: 'PUT',
+      url: `/api/blog/${blogId}/favorites`,
+      headers: { cookie: session.cookie },
+      payload: { blogId },
+    });
+
+  it('like, unlike, like notifies the author once; their own like not at all', async () => {
+    const { author, reader, article } = await cast();
+    const states = [];
+    for (let i = 0; i < 3; i += 1) {
+      const res = await like(reader, article.id);
+      expect(res.statusCode).toBe(200);
+      states.push(res.json<{ likeButton: boolean }>().likeButton);
+    }
+    expect(states).toEqual([true, false, true]);
+    expect((await like(author, article.id)).statusCode).toBe(200);
+    expect(await noticesOf(t, author)).toMatchObject([
+      {
+        type: NOTICE_TYPES.liked,
+        instigator: reader.userName,
+        relatedId: { articleId: article.id },
+        articleTitle: 'Why our cache lied',
+      },
+    ]);
+    expect(await noticesOf(t, reader)).toEqual([]);
+  });
+
+  it('a favorite toggled on, off and on tells each other member once', async () => {
+    const owner = await createUser(t);
+    const member = await createUser(t);
+    const blog = await createBlog(t, { owner, members: [member], name: 'Followed' });
+    const fan = await signIn(t, await createUser(t));
+    for (let i = 0; i < 3; i += 1) expect((await favorite(fan, blog.id)).statusCode).toBe(200);
+    const memberSession = await signIn(t, member);
+    for (const session of [await signIn(t, owner), memberSession]) {
+      expect(await noticesOf(t, session)).toMatchObject([
+        {
+          type: NOTICE_TYPES.favorited,
+          instigator: fan.userName,
+          relatedId: { blogId: blog.id },
+          blogName: 'Followed',
+        },
+      ]);
+    }
+    expect(await noticesOf(t, fan)).toEqual([]);
+    // A member who favorites their own blog is not told about it.
+    expect((await favorite(memberSession, blog.id)).statusCode).toBe(200);
+    expect(await noticesOf(t, memberSession)).toHaveLength(1);
+  });
+
+  it('creating a blog with contributors invites each of them, not the creator', async () => {
+    const dana = await loginWithGitHub(t, 'dana-kim');
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/blog',
+      headers: { cookie: dana.cookie },
+      payload: {
+        blogName: 'Frontend notes',
+        description: 'What we learned',
+        gitRepoUrl: `${t.config.publicUrl}/__github/repolog-team/frontend`,
+        blogMember: ['sora-lee', 'alex-chen'],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const blogId = res.json<{ blog_id: number }>().blog_id;
+    for (const login of ['sora-lee', 'alex-chen']) {
+      const session = await loginWithGitHub(t, login);
+      expect(await noticesOf(t, session)).toMatchObject([
+        {
+          type: NOTICE_TYPES.invitation,
+          instigator: 'dana-kim',
+          relatedId: { blogId },
+          blogName: 'Frontend notes',
+        },
+      ]);
+    }
+    expect(await noticesOf(t, dana)).toEqual([]);
+  });
+});
+
 /** Reads a Server-Sent Events response and hands out its events as they arrive. */
 function readEvents(body: ReadableStream<Uint8Array>) {
   const queue: { event: string; data: string }[] = [];
@@ -395,17 +486,23 @@ describe('GET /api/notice/stream across two server instances', () => {
     }
   });
 
-  it('delivers a notification caused on the other instance, with the new count, within a second', async () => {
+  it('delivers a like caused on the other instance, with the new count, within a second', async () => {
     const { author, reader, article } = await setup();
     const stream = await open(author);
     try {
       expect(await stream.events.next()).toEqual({ event: 'count', data: { unreadCount: 0 } });
       const started = Date.now();
-      await postComment(b, reader, article.id, 'from instance B');
+      const res = await b.request({
+        method: 'PUT',
+        url: `/api/article/${article.id}/like`,
+        headers: { cookie: reader.cookie },
+        payload: { articleId: article.id },
+      });
+      expect(res.statusCode).toBe(200);
       const notice = await stream.events.next(1000);
       expect(notice.event).toBe('notice');
       expect(notice.data).toMatchObject({
-        type: NOTICE_TYPES.comment,
+        type: NOTICE_TYPES.liked,
         instigator: reader.userName,
         relatedId: { articleId: article.id },
         articleTitle: 'Live one',
@@ -416,6 +513,17 @@ describe('GET /api/notice/stream across two server instances', () => {
         data: { unreadCount: 1 },
       });
       expect(Date.now() - started).toBeLessThan(1000);
+
+      // A comment through instance B arrives the same way.
+      await postComment(b, reader, article.id, 'from instance B');
+      expect(await stream.events.next(1000)).toMatchObject({
+        event: 'notice',
+        data: { type: NOTICE_TYPES.comment },
+      });
+      expect(await stream.events.next(1000)).toEqual({
+        event: 'count',
+        data: { unreadCount: 2 },
+      });
     } finally {
       stream.close();
     }
