@@ -46,6 +46,8 @@ const tooManyMembers = (count: number) =>
     `blogMember: a blog can have at most ${limits.blogMembers.max} members, the owner included (this list makes ${count}).`,
   );
 
+const notMember = () => forbidden('Only members of this blog can edit it.');
+
 const toResource = (blog: BlogAccessRow): BlogResource => ({
   members: blog.members.map((m) => m.login),
   owner: blog.ownerLogin,
@@ -178,7 +180,7 @@ export function blogsService(deps: BlogsServiceDeps) {
       const current = await repo.findAccess(blogId);
       if (!current) throw blogNotFound(blogId);
       if (!can(actor, 'blog.edit', toResource(current))) {
-        throw forbidden('Only members of this blog can edit it.');
+        throw notMember();
       }
       if (input.gitRepoUrl) {
         const ref = codehost.parseRepoUrl(input.gitRepoUrl, 'gitRepoUrl');
@@ -201,6 +203,8 @@ export function blogsService(deps: BlogsServiceDeps) {
       const added = await repo.transaction(async (tx) => {
         const locked = await repo.findAccess(blogId, tx, true);
         if (!locked) throw blogNotFound(blogId);
+        // A concurrent edit may have removed the actor meanwhile.
+        if (!can(actor, 'blog.edit', toResource(locked))) throw notMember();
         const ids = new Map([
           ...known,
           ...(await upsertAccounts(accounts, tx)),
