@@ -68,3 +68,18 @@ test.describe('the site shell', () => {
     );
   });
 });
+
+test.describe('narrow screens', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the header fits 360 px without horizontal scrolling', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    const header = await page.getByRole('banner').boundingBox();
+    expect(header?.width).toBeLessThanOrEqual(360);
+  });
+});
