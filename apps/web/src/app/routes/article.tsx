@@ -1,10 +1,13 @@
-/** Placeholder: the Breakthrough lands with its feature. */
+import { useParams } from 'react-router';
+import { ArticleView } from '../../features/articles/components/article-view';
+
+/** /breakthrough/{articleId}: the article reading page. */
 export function ArticlePage() {
+  const articleId = Number(useParams().articleId);
   return (
     <main className="page">
       <div className="container">
-        <h1>Breakthrough</h1>
-        <p>This page is being built.</p>
+        <ArticleView key={articleId} articleId={articleId} />
       </div>
     </main>
   );

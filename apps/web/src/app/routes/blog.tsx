@@ -1,10 +1,13 @@
-/** Placeholder: the Blog lands with its feature. */
+import { useParams } from 'react-router';
+import { BlogView } from '../../features/blogs/components/blog-view';
+
+/** /blog/{blogId}: a blog page. */
 export function BlogPage() {
+  const blogId = Number(useParams().blogId);
   return (
     <main className="page">
       <div className="container">
-        <h1>Blog</h1>
-        <p>This page is being built.</p>
+        <BlogView key={blogId} blogId={blogId} />
       </div>
     </main>
   );

@@ -1,10 +1,11 @@
-/** Placeholder: the Let's Explore all breakthroughs! lands with its feature. */
+import { BreakthroughBrowser } from '../../features/articles/components/breakthrough-browser';
+
+/** /breakthrough: every breakthrough, searchable by text and language, 10 per page. */
 export function BreakthroughListPage() {
   return (
     <main className="page">
       <div className="container">
-        <h1>Let's Explore all breakthroughs!</h1>
-        <p>This page is being built.</p>
+        <BreakthroughBrowser source="all" title="Let's Explore all breakthroughs!" />
       </div>
     </main>
   );

@@ -1,10 +1,11 @@
-/** Placeholder: the Blogs you followed lands with its feature. */
+import { FollowedBlogs } from '../../features/blogs/components/followed-blogs';
+
+/** /follow/blog: the blogs the reader favorited. */
 export function FollowedBlogsPage() {
   return (
     <main className="page">
       <div className="container">
-        <h1>Blogs you followed</h1>
-        <p>This page is being built.</p>
+        <FollowedBlogs />
       </div>
     </main>
   );

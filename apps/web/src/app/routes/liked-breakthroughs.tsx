@@ -1,10 +1,11 @@
-/** Placeholder: the Breakthroughs what you liked lands with its feature. */
+import { BreakthroughBrowser } from '../../features/articles/components/breakthrough-browser';
+
+/** /like/breakthrough: the breakthroughs the reader liked, with the same search and paging. */
 export function LikedBreakthroughsPage() {
   return (
     <main className="page">
       <div className="container">
-        <h1>Breakthroughs what you liked</h1>
-        <p>This page is being built.</p>
+        <BreakthroughBrowser source="liked" title="Breakthroughs what you liked" />
       </div>
     </main>
   );

@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Article } from '@repolog/contract/articles';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { useSession } from '../../auth/hooks/use-session';
+import { CommentsSection } from '../../comments/components/comments-section';
+import { articleQuery } from '../api/article';
+import { ArticleFacts } from './article-facts';
+import { ArticleOptions } from './article-options';
+import { ArticleSkeleton, BodySkeleton } from './article-skeleton';
+import { GoToBlogCard } from './go-to-blog-card';
+import { LikeButton } from './like-button';
+import type { MarkdownView as MarkdownViewComponent } from './markdown-view';
+import styles from './article-view.module.css';
+
+// react-markdown, GFM and the highlighter are a chunk of their own that only article pages
+// load; it starts loading with this module, in parallel with the article's data.
+let markdownChunk: Promise<{ MarkdownView: typeof MarkdownViewComponent }> | undefined;
+const loadMarkdown = () =>
+  (markdownChunk ??= import('./markdown-view').catch((error: unknown) => {
+    markdownChunk = undefined; // let a later render try again
+    throw error;
+  }));
+const MarkdownView = lazy(() =>
+  loadMarkdown().then((module) => ({ default: module.MarkdownView })),
+);
+
+/** The article page of spec §2: loading placeholder, then the article and its companions. */
+export function ArticleView({ articleId }: { articleId: number }) {
+  const valid = Number.isInteger(articleId) && articleId > 0;
+  const {
+    data: article,
+    error,
+    isPending,
+    refetch,
+  } = useQuery({
+    ...articleQuery(articleId),
+    enabled: valid,
+  });
+
+  useEffect(() => {
+    void loadMarkdown().catch(() => undefined); // a failure surfaces when it renders
+  }, []);
+
+  useEffect(() => {
+    // Spec §8: a failed article load is only logged.
+    if (error) console.error('loading the article failed', error);
+  }, [error]);
+
+  if (!valid) return <ArticleMissing />;
+  if (isPending) return <ArticleSkeleton />;
+  if (error) {
+    const missing = error instanceof ApiError && error.status === 404;
+    if (missing) return <ArticleMissing />;
+    return (
+      <div className={styles.article}>
+        <p className={styles.failed}>This breakthrough could not be loaded.</p>
+        <button type="button" className={styles.retry} onClick={() => void refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return <LoadedArticle key={article.articleId} article={article} />;
+}
+
+function ArticleMissing() {
+  return (
+    <div className={styles.article}>
+      <p className={styles.failed}>Breakthrough not found.</p>
+    </div>
+  );
+}
+
+function LoadedArticle({ article }: { article: Article }) {
+  const session = useSession();
+  // Spec §2: the options menu is the author's (the article's userId is the reader's).
+  const isAuthor = session.status === 'in' && article.userId === session.userId;
+
+  return (
+    <article className={styles.article}>
+      <header className={styles.header}>
+        <div className={styles.titleRow}>
+          <h1 className={styles.title}>{article.title}</h1>
+          {isAuthor && <ArticleOptions articleId={article.articleId} blogId={article.blogId} />}
+        </div>
+        <p className={styles.meta}>
+          <Link to={`/blog/${article.blogId}`} className={styles.blogName}>
+            {article.blogName}
+          </Link>
+          <span aria-hidden="true"> · </span>
+          <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
+          <span aria-hidden="true"> · </span>
+          <span>by {article.userName}</span>
+        </p>
+        <ArticleFacts article={article} />
+      </header>
+      <Suspense fallback={<BodySkeleton />}>
+        <MarkdownView content={article.content} />
+      </Suspense>
+      <div className={styles.like}>
+        <LikeButton article={article} />
+      </div>
+      <CommentsSection articleId={article.articleId} />
+      <GoToBlogCard blogId={article.blogId} blogName={article.blogName} />
+    </article>
+  );
+}

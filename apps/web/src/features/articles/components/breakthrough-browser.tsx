@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query';
+import { LIST_PAGE_SIZE } from '@repolog/contract/constants';
+import { findLanguage, LANGUAGES } from '@repolog/contract/languages';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Pagination } from '../../../components/ui/pagination';
+import { SearchBox } from '../../../components/ui/search-box';
+import { articlePageQuery, type ArticleListSource } from '../api/article-lists';
+import { ArticleList, ArticleListSkeleton } from './article-list';
+import styles from './breakthrough-browser.module.css';
+
+export const NO_BREAKTHROUGH_ALERT = 'There is no Breakthrough!';
+
+interface ListState {
+  page: number;
+  q: string;
+  lang: string;
+}
+
+/** page, q and lang live in the address so back, forward and reload keep the list. */
+function readState(params: URLSearchParams): ListState {
+  const page = Number(params.get('page'));
+  return {
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    q: (params.get('q') ?? '').trim(),
+    lang: findLanguage(params.get('lang') ?? '') ?? '',
+  };
+}
+
+function writeState({ page, q, lang }: ListState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (lang) params.set('lang', lang);
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
+/**
+ * The searchable, filterable, paged breakthrough list of /breakthrough and /like/breakthrough
+ * (spec §2, §4, §5). Paging and search run on the server, 10 per page.
+ */
+export function BreakthroughBrowser({
+  source,
+  title,
+}: {
+  source: ArticleListSource;
+  title: string;
+}) {
+  const [params, setParams] = useSearchParams();
+  const state = readState(params);
+  const { data, error, isPending, isPlaceholderData } = useQuery(articlePageQuery(source, state));
+  // Bumped when a search is cleared, so the box empties even if the address did not change.
+  const [resetCount, setResetCount] = useState(0);
+  const alerted = useRef<string | null>(null);
+
+  const update = (next: Partial<ListState>, replace = false) =>
+    setParams(writeState({ ...state, ...next }), { replace });
+
+  // No match for a search: alert, clear the query and show the full list again (spec §5).
+  const searchKey = `${state.q}|${state.lang}|${state.page}`;
+  const noMatch = !!state.q && !!data && !isPlaceholderData && data.total === 0;
+  useEffect(() => {
+    if (!noMatch || alerted.current === searchKey) return;
+    alerted.current = searchKey;
+    window.alert(NO_BREAKTHROUGH_ALERT);
+    setResetCount((count) => count + 1);
+    setParams(writeState({ ...readState(params), q: '', page: 1 }), { replace: true });
+  }, [noMatch, searchKey, params, setParams]);
+
+  const totalPages = data ? Math.ceil(data.total / LIST_PAGE_SIZE) : 0;
+  // A page past the end (an old link): go to the last page that exists.
+  const pastEnd = !!data && !isPlaceholderData && data.total > 0 && state.page > totalPages;
+  useEffect(() => {
+    if (pastEnd)
+      setParams(writeState({ ...readState(params), page: totalPages }), { replace: true });
+  }, [pastEnd, totalPages, params, setParams]);
+
+  return (
+    <div className={styles.browser}>
+      <h1 className={styles.title}>{title}</h1>
+      <div className={styles.toolbar}>
+        <SearchBox
+          label="Search breakthroughs by title or blog name"
+          placeholder="Search by title or blog name"
+          initialValue={state.q}
+          resetKey={`${state.q}#${resetCount}`}
+          onSearch={(q) => update({ q, page: 1 })}
+        />
+        <label className={styles.langLabel}>
+          <span className="visually-hidden">Language</span>
+          <select
+            className={styles.select}
+            value={state.lang}
+            onChange={(event) => update({ lang: event.target.value, page: 1 })}
+          >
+            <option value="">Select Language</option>
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {language}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className={styles.results} aria-busy={isPending || isPlaceholderData}>
+        {isPending ? (
+          <ArticleListSkeleton rows={LIST_PAGE_SIZE} />
+        ) : error ? (
+          <p role="alert" className={styles.message}>
+            Error: {error.message}
+          </p>
+        ) : data.items.length === 0 ? (
+          <p className={styles.message}>{NO_BREAKTHROUGH_ALERT}</p>
+        ) : (
+          <ArticleList items={data.items} />
+        )}
+      </div>
+      <Pagination
+        page={state.page}
+        totalPages={totalPages}
+        onChange={(page) => {
+          update({ page });
+          window.scrollTo(0, 0);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Activity } from '@repolog/contract/codehost';
+import { ACTIVITY_MESSAGE_HEADER } from '@repolog/contract/constants';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface RepositoryActivity {
+  items: Activity[];
+  /** Set when the activity is a cached copy or unavailable (GitHub slow, down, rate-limited). */
+  notice: string | null;
+}
+
+/** GET /api/issues-and-commits?html_url=… — newest first. */
+export async function getActivity(
+  htmlUrl: string,
+  signal?: AbortSignal,
+): Promise<RepositoryActivity> {
+  const res = await apiRequest<Activity[]>(
+    `/api/issues-and-commits?html_url=${encodeURIComponent(htmlUrl)}`,
+    { signal },
+  );
+  return { items: res.data, notice: res.headers.get(ACTIVITY_MESSAGE_HEADER) };
+}
+
+export const activityQuery = (htmlUrl: string) =>
+  queryOptions({
+    queryKey: ['codehost', 'activity', htmlUrl],
+    queryFn: ({ signal }) => getActivity(htmlUrl, signal),
+  });

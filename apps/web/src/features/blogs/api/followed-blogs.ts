@@ -1,0 +1,9 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { BlogCard } from '@repolog/contract/blogs';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/home/blog/like — the blogs the reader favorited. */
+export const followedBlogsQuery = queryOptions({
+  queryKey: ['blogs', 'followed'],
+  queryFn: ({ signal }) => api<BlogCard[]>('/api/home/blog/like', { signal }),
+});

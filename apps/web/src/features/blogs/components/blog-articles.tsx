@@ -1,0 +1,59 @@
+import type { Blog } from '@repolog/contract/blogs';
+import { Link } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button';
+import { formatDate } from '../../../lib/format';
+import styles from './blog-view.module.css';
+
+interface BlogArticlesProps {
+  blog: Pick<Blog, 'blog_id' | 'article_count' | 'break_throughs'>;
+  official: boolean;
+  isMember: boolean;
+}
+
+/**
+ * The right column: 'The Breakthroughs (n)' ('Notice (n)' on the official blog), the newest 15,
+ * and the member's write button or the empty states of spec §2.
+ */
+export function BlogArticles({ blog, official, isMember }: BlogArticlesProps) {
+  const writePath = `/blog/${blog.blog_id}/breakthrough/write`;
+  const articles = blog.break_throughs;
+  const heading = `${official ? 'Notice' : 'The Breakthroughs'} (${blog.article_count})`;
+
+  return (
+    <section className={styles.panel} aria-labelledby="blog-articles">
+      <div className={styles.panelHead}>
+        <h2 id="blog-articles" className={styles.panelTitle}>
+          {heading}
+        </h2>
+        {isMember && articles.length > 0 && (
+          <ButtonLink to={writePath} className={styles.writeButton}>
+            Go To Write
+          </ButtonLink>
+        )}
+      </div>
+      {articles.length > 0 ? (
+        <ul className={styles.articles}>
+          {articles.map((article) => (
+            <li key={article.articleId}>
+              <Link to={`/breakthrough/${article.articleId}`} className={styles.articleRow}>
+                <span className={`${styles.articleTitle} clamp-2`}>{article.articleTitle}</span>
+                <time dateTime={article.createdAt} className={styles.articleDate}>
+                  {formatDate(article.createdAt)}
+                </time>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : isMember ? (
+        <div className={styles.empty}>
+          <p>Share your breakthroughs with us!</p>
+          <ButtonLink to={writePath}>Post my own breakthroughs</ButtonLink>
+        </div>
+      ) : (
+        <div className={styles.empty}>
+          <p>There is no Breakthrough</p>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import styles from './blog-view.module.css';
+
+/** 'Project Members': the blog's GitHub logins, the owner first. */
+export function BlogMembers({ members, owner }: { members: string[]; owner: string }) {
+  const sorted = [...members].sort((a, b) =>
+    a === owner ? -1 : b === owner ? 1 : a.localeCompare(b),
+  );
+  return (
+    <section className={styles.panel} aria-labelledby="project-members">
+      <h2 id="project-members" className={styles.panelTitle}>
+        Project Members
+      </h2>
+      <ul className={styles.members}>
+        {sorted.map((login) => (
+          <li key={login} className={styles.member}>
+            <span className={styles.memberAvatar} aria-hidden="true">
+              {login.charAt(0).toUpperCase()}
+            </span>
+            <span className={styles.memberName}>{login}</span>
+            {login === owner && <span className={styles.ownerTag}>owner</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Blog } from '@repolog/contract/blogs';
+import { useFavorite } from '../hooks/use-favorite';
+import styles from './blog-view.module.css';
+
+/** The favorite (follow) star of the blog header (spec §2, §4). */
+export function FavoriteStar({ blog }: { blog: Pick<Blog, 'blog_id' | 'fav_button'> }) {
+  const { favorite, pending, toggle } = useFavorite(blog);
+  return (
+    <button
+      type="button"
+      className={`${styles.iconButton} ${styles.star} ${favorite ? styles.starOn : ''}`}
+      aria-pressed={favorite}
+      aria-label="Favorite this blog"
+      aria-busy={pending}
+      title={favorite ? 'Remove from favorites' : 'Add to favorites'}
+      onClick={() => void toggle()}
+    >
+      <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
+        <path
+          d="M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3L2.9 9.5l6.3-.9z"
+          fill={favorite ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </button>
+  );
+}
