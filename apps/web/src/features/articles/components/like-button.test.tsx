@@ -88,7 +88,7 @@ describe('LikeButton', () => {
     const [url, init] = fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/article/5/like');
     expect(init?.method).toBe('PUT');
-    expect(JSON.parse(String(init?.body))).toEqual({ articleId: 5 });
+    expect(JSON.parse(init?.body as string)).toEqual({ articleId: 5 });
     await act(async () => answer(json(200, { likeButton: true, likeCount: 10 })));
     await waitFor(() => expect(screen.getByTestId('like-count')).toHaveTextContent('10'));
     expect(localStorage.getItem('like_button_5')).toBe('true');

@@ -75,7 +75,7 @@ describe('FavoriteStar', () => {
     const [url, init] = fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/blog/12/favorites');
     expect(init?.method).toBe('PUT');
-    expect(JSON.parse(String(init?.body))).toEqual({ blogId: 12 });
+    expect(JSON.parse(init?.body as string)).toEqual({ blogId: 12 });
     expect(localStorage.getItem('fav_button_12')).toBe('true');
   });
 
