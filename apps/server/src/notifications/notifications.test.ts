@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NOTICE_TYPES } from '@repolog/contract/constants';
 import type { Notice } from '@repolog/contract/notifications';
@@ -580,5 +581,34 @@ describe('GET /api/notice/stream across two server instances', () => {
     expect(Date.now() - started).toBeLessThan(3000);
     await expect(events.next(1000)).rejects.toThrow(/ended/);
     await shared2.close();
+  });
+});
+
+describe('the stream hub', () => {
+  it('keeps open streams alive with a heartbeat comment, and stops once they close', async () => {
+    const writes: string[] = [];
+    const res = {
+      writableEnded: false,
+      destroyed: false,
+      write: (chunk: string) => writes.push(chunk) > 0,
+      end: () => undefined,
+    } as unknown as ServerResponse;
+    const hub = noticeHub({
+      database: t.database,
+      loadNotice: async () => undefined,
+      countUnread: async () => 7,
+      onError: () => undefined,
+      heartbeatMs: 20,
+    });
+    const remove = hub.add(1, res);
+    await new Promise((resolve) => setTimeout(resolve, 90));
+    remove();
+    expect(writes[0]).toBe('event: count\ndata: {"unreadCount":7}\n\n');
+    expect(writes.filter((w) => w === ': ping\n\n').length).toBeGreaterThanOrEqual(2);
+    const before = writes.length;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(writes).toHaveLength(before);
+    expect(hub.size()).toBe(0);
+    await hub.close();
   });
 });
