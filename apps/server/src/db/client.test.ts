@@ -62,6 +62,25 @@ if (pgUrl) {
       await new Promise((r) => setTimeout(r, 100));
       await instances[0]?.notify('repolog_test', 'hello');
       expect(await received).toBe('hello');
+
+      // The listening connection is killed (a server restart, a network blip): it comes back.
+      const next = new Promise<string>((resolve) => {
+        void instances[1]?.listen('repolog_test', (payload) => {
+          if (payload === 'after') resolve(payload);
+        });
+      });
+      await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN%'`,
+        [name],
+      );
+      const deadline = Date.now() + 10_000;
+      let delivered = '';
+      void next.then((payload) => (delivered = payload));
+      while (!delivered && Date.now() < deadline) {
+        await instances[0]?.notify('repolog_test', 'after');
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      expect(delivered).toBe('after');
       await Promise.all(instances.map((i) => i?.close()));
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

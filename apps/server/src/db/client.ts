@@ -98,19 +98,44 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
   await runMigrations(migrationClient);
 
-  // One dedicated connection carries every LISTEN of this process.
+  // One dedicated connection carries every LISTEN of this process. If it drops (a server
+  // restart, a network blip), it reconnects with back-off and listens to every channel again.
   let listener: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
   const handlers = new Map<string, Set<(payload: string) => void>>();
-  const ensureListener = async () => {
-    if (listener) return listener;
+  const connectListener = async (): Promise<pg.Client> => {
     const client = new pg.Client({ connectionString: url });
-    client.on('error', () => undefined);
     client.on('notification', (message) => {
       for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
     });
+    const lost = () => {
+      if (listener !== client) return;
+      listener = undefined;
+      client.removeAllListeners('end');
+      void client.end().catch(() => undefined);
+      if (!closed && handlers.size > 0) scheduleReconnect(500);
+    };
+    client.on('error', lost);
+    client.on('end', lost);
     await client.connect();
+    for (const channel of handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
     listener = client;
     return client;
+  };
+  const ensureListener = (): Promise<pg.Client> => {
+    if (listener) return Promise.resolve(listener);
+    connecting ??= connectListener().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
+  };
+  const scheduleReconnect = (delayMs: number) => {
+    const timer = setTimeout(() => {
+      if (closed || listener) return;
+      ensureListener().catch(() => scheduleReconnect(Math.min(delayMs * 2, 30_000)));
+    }, delayMs);
+    timer.unref();
   };
   const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -121,19 +146,21 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     listen: async (channel, onMessage) => {
-      const client = await ensureListener();
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await client.query(`LISTEN ${quoteIdent(channel)}`);
+        const client = listener ?? (await ensureListener());
+        // A fresh connection already listens to every known channel.
+        if (client === listener)
+          await client.query(`LISTEN ${quoteIdent(channel)}`).catch(() => undefined);
       }
       set.add(onMessage);
       return async () => {
         set.delete(onMessage);
         if (set.size === 0 && handlers.get(channel) === set) {
           handlers.delete(channel);
-          await client.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => undefined);
+          await listener?.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => undefined);
         }
       };
     },
@@ -142,7 +169,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       return true;
     },
     close: async () => {
-      await listener?.end().catch(() => undefined);
+      closed = true;
+      const client = listener;
+      listener = undefined;
+      await client?.end().catch(() => undefined);
       await pool.end();
     },
   };
