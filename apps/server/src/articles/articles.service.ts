@@ -8,6 +8,7 @@ import type {
 import { can, type Actor, type ArticleResource } from '@repolog/contract/permissions';
 import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../errors.js';
+import { microcache } from '../plugins/microcache.js';
 import { presentArticle, presentListItem } from './articles.presenter.js';
 import type { ArticleFilters, ArticlesRepository, BlogAccessRow } from './articles.repository.js';
 
@@ -24,10 +25,33 @@ export interface ArticlesServiceDeps {
   officialBlogId: number;
 }
 
+/**
+ * How long this instance may answer the first page of the unfiltered list from memory. It is
+ * the hottest public read, and its total is a count over every article; this instance's own
+ * writes clear it at once.
+ */
+export const FIRST_PAGE_CACHE_MS = 1000;
+
+type ListResult = { items: ArticleListItem[]; total: number };
+
 const blogResource = (blog: BlogAccessRow) => ({ members: blog.members, owner: blog.owner });
 
 /** Breakthroughs: the public list and page, and the author's writes. */
 export function articlesService({ repo, officialBlogId }: ArticlesServiceDeps) {
+  const firstPages = microcache<ListResult>({ ttlMs: FIRST_PAGE_CACHE_MS });
+
+  const list = async (
+    filters: ArticleFilters,
+    window: { offset: number; limit: number },
+  ): Promise<ListResult> => {
+    const { rows, total } = await repo.listBreakthroughs({
+      filters,
+      excludeBlogId: officialBlogId,
+      ...window,
+    });
+    return { items: rows.map(presentListItem), total };
+  };
+
   /** The article as can() sees it; 404 when it does not exist. */
   const articleResource = async (
     articleId: number,
@@ -50,13 +74,11 @@ export function articlesService({ repo, officialBlogId }: ArticlesServiceDeps) {
     async listBreakthroughs(
       filters: ArticleFilters,
       window: { offset: number; limit: number },
-    ): Promise<{ items: ArticleListItem[]; total: number }> {
-      const { rows, total } = await repo.listBreakthroughs({
-        filters,
-        excludeBlogId: officialBlogId,
-        ...window,
-      });
-      return { items: rows.map(presentListItem), total };
+    ): Promise<ListResult> {
+      const hot = filters.q === null && filters.lang === null && window.offset === 0;
+      return hot
+        ? firstPages.get(String(window.limit), () => list(filters, window))
+        : list(filters, window);
     },
 
     get: detail,
@@ -76,6 +98,7 @@ export function articlesService({ repo, officialBlogId }: ArticlesServiceDeps) {
         problem: input.problem,
         solution: input.solution,
       });
+      firstPages.clear();
       return { articleId, blogId: blog.id, message: POSTED };
     },
 
@@ -97,6 +120,7 @@ export function articlesService({ repo, officialBlogId }: ArticlesServiceDeps) {
         solution: input.solution,
       });
       if (!updated) throw notFound(ARTICLE_NOT_FOUND);
+      firstPages.clear();
       return detail(articleId, actor);
     },
 
@@ -106,6 +130,7 @@ export function articlesService({ repo, officialBlogId }: ArticlesServiceDeps) {
         throw forbidden('Only the author can delete this breakthrough.');
       }
       await repo.delete(articleId);
+      firstPages.clear();
       return { message: DELETED };
     },
   };

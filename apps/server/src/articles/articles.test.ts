@@ -238,6 +238,24 @@ describe('GET /api/article/breakthrough', () => {
     ]);
   });
 
+  it('shows a new or deleted breakthrough on the unfiltered first page at once', async () => {
+    const before = await list({ page: 1 });
+    const total = Number(before.res.headers['x-total-count']);
+
+    const posted = await post({ ...valid(), title: 'Fresh off the press' }, memberSession);
+    const { articleId } = posted.json<{ articleId: number }>();
+    const after = await list({ page: 1 });
+    expect(after.items[0]?.articleId).toBe(articleId);
+    expect(after.res.headers['x-total-count']).toBe(String(total + 1));
+    const all = await list({});
+    expect(all.items[0]?.articleId).toBe(articleId);
+
+    expect((await del(articleId, memberSession)).statusCode).toBe(200);
+    const gone = await list({ page: 1 });
+    expect(gone.items.map((a) => a.articleId)).not.toContain(articleId);
+    expect(gone.res.headers['x-total-count']).toBe(String(total));
+  });
+
   it('refuses bad paging values with a 400 naming the parameter', async () => {
     const big = await get('/api/article/breakthrough?page=1&size=1001');
     expect(big.statusCode).toBe(400);

@@ -1,4 +1,5 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import { newestFirst } from '../articles/articles.repository.js';
 import type { Db } from '../db/client.js';
 import { articles, blogs, users } from '../db/schema.js';
 
@@ -42,7 +43,7 @@ export function feedsRepository(db: Db) {
         .innerJoin(blogs, eq(blogs.id, articles.blogId))
         .leftJoin(users, eq(users.id, articles.authorId))
         .where(options.blogId === undefined ? undefined : eq(articles.blogId, options.blogId))
-        .orderBy(desc(articles.createdAt), desc(articles.id))
+        .orderBy(...newestFirst)
         .limit(options.limit);
     },
 

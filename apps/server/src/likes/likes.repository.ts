@@ -1,13 +1,17 @@
-import { and, count, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, ne, notInArray, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import {
   articleFilterConditions,
   articleListColumns,
+  newestFirst,
   type ArticleFilters,
   type ArticleListRow,
 } from '../articles/articles.repository.js';
 import type { Db } from '../db/client.js';
 import { articles, blogs, likes } from '../db/schema.js';
+
+/** Most liked first, then newest: the order of the articles_like_count index (NULLS LAST). */
+const byTotalLikes = [sql`${articles.likeCount} desc nulls last`, ...newestFirst];
 
 export interface HomeArticleRow extends ArticleListRow {
   likeCount: number;
@@ -64,9 +68,10 @@ export function likesRepository(db: Db) {
 
     /**
      * Home ranking (DESIGN.md §4): likes received in the last 24 hours, then total likes, then
-     * newest. Only two kinds of article can make the top `limit`: ones liked in the last day
-     * (read from the likes_created index) and the top `limit` by total likes (read from the
-     * like_count index), so only those candidates are ranked, never the whole table.
+     * newest. Only two kinds of article can make the top `limit`, so only those are ranked,
+     * never the whole table: ones liked in the last day at least as often as the `limit`-th
+     * most liked of the day (read from the likes_created index), and the top `limit` by total
+     * likes (read from the like_count index), which fill the list on a quiet day.
      */
     async homeRanking(
       options: { excludeBlogId: number; limit: number },
@@ -79,34 +84,40 @@ export function likesRepository(db: Db) {
           .where(gt(likes.createdAt, sql`now() - interval '24 hours'`))
           .groupBy(likes.articleId),
       );
-      const candidates = tx
-        .$with('candidates')
+      const excluded = tx
+        .select({ id: articles.id })
+        .from(articles)
+        .where(eq(articles.blogId, options.excludeBlogId));
+      const eligible = tx
+        .$with('eligible')
         .as(
-          union(
-            tx.select({ id: recent.articleId }).from(recent),
-            tx
-              .select({ id: articles.id })
-              .from(articles)
-              .where(ne(articles.blogId, options.excludeBlogId))
-              .orderBy(desc(articles.likeCount), desc(articles.createdAt), desc(articles.id))
-              .limit(options.limit),
-          ),
+          tx
+            .select({ articleId: recent.articleId, n: recent.n })
+            .from(recent)
+            .where(notInArray(recent.articleId, excluded)),
         );
+      const cutOff = sql`coalesce((select e.n from ${eligible} e order by e.n desc offset ${options.limit - 1} limit 1), 1)`;
+      const candidates = tx.$with('candidates').as(
+        union(
+          tx.select({ id: eligible.articleId }).from(eligible).where(gte(eligible.n, cutOff)),
+          tx
+            .select({ id: articles.id })
+            .from(articles)
+            .where(ne(articles.blogId, options.excludeBlogId))
+            .orderBy(...byTotalLikes)
+            .limit(options.limit),
+        ),
+      );
       const recentLikes = sql<number>`coalesce(${recent.n}, 0)`;
       return tx
-        .with(recent, candidates)
+        .with(recent, eligible, candidates)
         .select({ ...articleListColumns, likeCount: articles.likeCount })
         .from(candidates)
         .innerJoin(articles, eq(articles.id, candidates.id))
         .innerJoin(blogs, eq(blogs.id, articles.blogId))
         .leftJoin(recent, eq(recent.articleId, articles.id))
         .where(ne(articles.blogId, options.excludeBlogId))
-        .orderBy(
-          desc(recentLikes),
-          desc(articles.likeCount),
-          desc(articles.createdAt),
-          desc(articles.id),
-        )
+        .orderBy(desc(recentLikes), ...byTotalLikes)
         .limit(options.limit);
     },
 
@@ -126,7 +137,10 @@ export function likesRepository(db: Db) {
           .innerJoin(articles, eq(articles.id, likes.articleId))
           .innerJoin(blogs, eq(blogs.id, articles.blogId))
           .where(where)
-          .orderBy(desc(likes.createdAt), desc(likes.articleId))
+          // NULLS LAST (the column is never null) keeps PostgreSQL from walking the site-wide
+          // likes_created index backwards looking for this user's likes; it reads them through
+          // the primary key (user_id first) and sorts the few it finds.
+          .orderBy(sql`${likes.createdAt} desc nulls last`, desc(likes.articleId))
           .limit(options.limit)
           .offset(options.offset),
         tx

@@ -5,6 +5,7 @@ import { presentListItem } from '../articles/articles.presenter.js';
 import type { ArticleFilters } from '../articles/articles.repository.js';
 import type { Db } from '../db/client.js';
 import { badRequest, notFound } from '../errors.js';
+import { microcache } from '../plugins/microcache.js';
 import type { Events } from '../events.js';
 import { presentHomeArticle } from './likes.presenter.js';
 import type { LikesRepository } from './likes.repository.js';
@@ -16,8 +17,16 @@ export interface LikesServiceDeps {
   officialBlogId: number;
 }
 
+/**
+ * How long this instance may answer the home top 10 from memory. The ranking aggregates the
+ * last day's likes, so a burst of home page views costs one query; a like shows up in the
+ * ranking within this time.
+ */
+export const HOME_CACHE_MS = 2000;
+
 /** Liking breakthroughs, the home ranking and the user's liked list. */
 export function likesService({ db, repo, events, officialBlogId }: LikesServiceDeps) {
+  const homeCache = microcache<HomeArticle[]>({ ttlMs: HOME_CACHE_MS, maxKeys: 1 });
   return {
     /**
      * Toggles the actor's like. Whether the like was added or removed is decided by which
@@ -54,8 +63,10 @@ export function likesService({ db, repo, events, officialBlogId }: LikesServiceD
 
     /** GET /api/home/article: the top 10 of today, the official notices left out. */
     async home(): Promise<HomeArticle[]> {
-      const rows = await repo.homeRanking({ excludeBlogId: officialBlogId, limit: HOME_TOP });
-      return rows.map(presentHomeArticle);
+      return homeCache.get('top', async () => {
+        const rows = await repo.homeRanking({ excludeBlogId: officialBlogId, limit: HOME_TOP });
+        return rows.map(presentHomeArticle);
+      });
     },
 
     /** GET /api/home/article/like: what the actor liked, newest like first. */
