@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { microcache } from './microcache.js';
+
+describe('microcache', () => {
+  it('shares one load between concurrent callers and keeps it for ttlMs', async () => {
+    let clock = 0;
+    const cache = microcache<number>({ ttlMs: 1000, now: () => clock });
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return loads;
+    };
+    expect(await Promise.all([cache.get('k', load), cache.get('k', load)])).toEqual([1, 1]);
+    clock = 999;
+    expect(await cache.get('k', load)).toBe(1);
+    clock = 1000;
+    expect(await cache.get('k', load)).toBe(2);
+    cache.clear();
+    expect(await cache.get('k', load)).toBe(3);
+  });
+
+  it('does not keep a failed load, and drops the oldest key past maxKeys', async () => {
+    const cache = microcache<string>({ ttlMs: 60_000, maxKeys: 2 });
+    await expect(cache.get('a', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get('a', async () => 'up')).toBe('up');
+
+    await cache.get('b', async () => 'b1');
+    await cache.get('c', async () => 'c1');
+    expect(await cache.get('a', async () => 'reloaded')).toBe('reloaded');
+    expect(await cache.get('c', async () => 'c2')).toBe('c1');
+  });
+});

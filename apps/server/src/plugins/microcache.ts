@@ -1,0 +1,40 @@
+/**
+ * A per-process cache of a few hot, public results for a short time (a second or two), so a
+ * burst of identical reads costs one query. Concurrent misses share one load (single flight);
+ * failed loads are not kept. Each app instance builds its own; `clear()` after a local write
+ * makes this instance exact at once, others catch up within `ttlMs`.
+ */
+export interface Microcache<V> {
+  get(key: string, load: () => Promise<V>): Promise<V>;
+  clear(): void;
+}
+
+export function microcache<V>(options: {
+  ttlMs: number;
+  /** Most keys kept; the oldest goes first. */
+  maxKeys?: number;
+  now?: () => number;
+}): Microcache<V> {
+  const { ttlMs, maxKeys = 32, now = Date.now } = options;
+  const entries = new Map<string, { value: Promise<V>; expires: number }>();
+  return {
+    get(key, load) {
+      const hit = entries.get(key);
+      if (hit && hit.expires > now()) return hit.value;
+      const value = load();
+      entries.delete(key);
+      entries.set(key, { value, expires: now() + ttlMs });
+      if (entries.size > maxKeys) {
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) entries.delete(oldest);
+      }
+      void value.catch(() => {
+        if (entries.get(key)?.value === value) entries.delete(key);
+      });
+      return value;
+    },
+    clear() {
+      entries.clear();
+    },
+  };
+}
