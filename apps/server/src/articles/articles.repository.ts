@@ -1,4 +1,4 @@
-import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { articles, blogMembers, blogs, likes, users } from '../db/schema.js';
@@ -73,14 +73,8 @@ export function articleFilterConditions(filters: ArticleFilters): SQL[] {
   return conditions;
 }
 
-/**
- * Newest first, spelled as the articles_created index is built (DESC NULLS LAST): a plain
- * DESC means NULLS FIRST to PostgreSQL, which then cannot use the index and sorts the table.
- */
-export const newestFirst = [
-  sql`${articles.createdAt} desc nulls last`,
-  sql`${articles.id} desc nulls last`,
-];
+/** Newest first; the articles_created index is built in exactly this order. */
+export const newestFirst = [desc(articles.createdAt), desc(articles.id)];
 
 /** The columns of a list item, for selects that join articles and blogs. */
 export const articleListColumns = {

@@ -13,6 +13,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+// Descending index columns are DESC NULLS FIRST, PostgreSQL's own meaning of DESC, so a plain
+// ORDER BY ... DESC in a query can walk them (drizzle-kit would otherwise write NULLS LAST).
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -138,12 +140,19 @@ export const articles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('articles_blog_id_created_idx').on(t.blogId, t.createdAt.desc(), t.id.desc()),
-    index('articles_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('articles_blog_id_created_idx').on(
+      t.blogId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('articles_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('articles_author_id_idx').on(t.authorId),
     index('articles_about_lower_idx').on(sql`lower(${t.about})`),
     index('articles_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
-    index('articles_like_count_idx').on(t.likeCount.desc(), t.createdAt.desc()),
+    index('articles_like_count_idx').on(
+      t.likeCount.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -162,6 +171,7 @@ export const likes = pgTable(
     primaryKey({ columns: [t.userId, t.articleId] }),
     index('likes_article_created_idx').on(t.articleId, t.createdAt),
     index('likes_created_idx').on(t.createdAt),
+    index('likes_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -180,6 +190,7 @@ export const favorites = pgTable(
     primaryKey({ columns: [t.userId, t.blogId] }),
     index('favorites_blog_created_idx').on(t.blogId, t.createdAt),
     index('favorites_created_idx').on(t.createdAt),
+    index('favorites_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -223,7 +234,11 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_recipient_created_idx').on(t.recipientId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_recipient_created_idx').on(
+      t.recipientId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('notifications_unread_idx')
       .on(t.recipientId)
       .where(sql`${t.isViewed} = false`),

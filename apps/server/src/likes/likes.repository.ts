@@ -11,7 +11,7 @@ import type { Db } from '../db/client.js';
 import { articles, blogs, likes } from '../db/schema.js';
 
 /** Most liked first, then newest: the order of the articles_like_count index (NULLS LAST). */
-const byTotalLikes = [sql`${articles.likeCount} desc nulls last`, ...newestFirst];
+const byTotalLikes = [desc(articles.likeCount), ...newestFirst];
 
 export interface HomeArticleRow extends ArticleListRow {
   likeCount: number;
@@ -137,10 +137,8 @@ export function likesRepository(db: Db) {
           .innerJoin(articles, eq(articles.id, likes.articleId))
           .innerJoin(blogs, eq(blogs.id, articles.blogId))
           .where(where)
-          // NULLS LAST (the column is never null) keeps PostgreSQL from walking the site-wide
-          // likes_created index backwards looking for this user's likes; it reads them through
-          // the primary key (user_id first) and sorts the few it finds.
-          .orderBy(sql`${likes.createdAt} desc nulls last`, desc(likes.articleId))
+          // likes_user_created serves this order for one user.
+          .orderBy(desc(likes.createdAt), desc(likes.articleId))
           .limit(options.limit)
           .offset(options.offset),
         tx
