@@ -10,10 +10,10 @@ export function ArticleList({ items }: { items: ArticleListItem[] }) {
       {items.map((item) => (
         <li key={item.articleId}>
           <Link to={`/breakthrough/${item.articleId}`} className={styles.item}>
-            <span className={`${styles.title} clamp-2`}>{item.title}</span>
+            <span className={`${styles.title} clamp-2`}>{item.title}</span>{' '}
             <span className={styles.meta}>
               {formatDate(item.createdAt)} | {item.blogName}
-            </span>
+            </span>{' '}
             {item.about && <span className={styles.lang}>{item.about}</span>}
           </Link>
         </li>

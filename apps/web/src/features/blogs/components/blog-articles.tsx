@@ -36,7 +36,7 @@ export function BlogArticles({ blog, official, isMember }: BlogArticlesProps) {
           {articles.map((article) => (
             <li key={article.articleId}>
               <Link to={`/breakthrough/${article.articleId}`} className={styles.articleRow}>
-                <span className={`${styles.articleTitle} clamp-2`}>{article.articleTitle}</span>
+                <span className={`${styles.articleTitle} clamp-2`}>{article.articleTitle}</span>{' '}
                 <time dateTime={article.createdAt} className={styles.articleDate}>
                   {formatDate(article.createdAt)}
                 </time>

@@ -13,7 +13,7 @@ export function BlogCardList({ blogs, compact }: { blogs: BlogCard[]; compact?: 
               {blog.blog_name.trim().charAt(0).toUpperCase() || '·'}
             </span>
             <span className={styles.text}>
-              <span className={`${styles.name} clamp-2`}>{blog.blog_name}</span>
+              <span className={`${styles.name} clamp-2`}>{blog.blog_name}</span>{' '}
               <span className={`${styles.description} clamp-2`}>{blog.description}</span>
             </span>
           </Link>

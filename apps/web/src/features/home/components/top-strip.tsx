@@ -37,7 +37,7 @@ export function TopStrip({ id, title, cards, status, empty }: TopStripProps) {
                 <span className={styles.rank} aria-hidden="true">
                   {index + 1}
                 </span>
-                <span className={`${styles.cardTitle} clamp-2`}>{card.title}</span>
+                <span className={`${styles.cardTitle} clamp-2`}>{card.title}</span>{' '}
                 <span className={`${styles.cardDetail} clamp-2`}>{card.detail}</span>
               </Link>
             </li>
