@@ -44,12 +44,15 @@ describe('MarkdownView', () => {
       <MarkdownView
         content={
           '[ok](https://example.com) [mail](mailto:a@b.c) [bad](javascript:alert(1)) ' +
+          '[chat](ircs://irc.libera.chat/repolog) [jabber](xmpp:team@example.com) ' +
           '[data](data:text/html,x) ![img](javascript:alert(2)) ![pic](https://example.com/a.png)'
         }
       />,
     );
     expect(screen.getByText('ok')).toHaveAttribute('href', 'https://example.com');
     expect(screen.getByText('mail')).toHaveAttribute('href', 'mailto:a@b.c');
+    expect(screen.getByText('chat')).toHaveAttribute('href', 'ircs://irc.libera.chat/repolog');
+    expect(screen.getByText('jabber')).toHaveAttribute('href', 'xmpp:team@example.com');
     expect(screen.getByText('bad').getAttribute('href') ?? '').toBe('');
     expect(screen.getByText('data').getAttribute('href') ?? '').toBe('');
     expect(screen.getByAltText('img').getAttribute('src') ?? '').toBe('');
