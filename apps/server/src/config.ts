@@ -36,6 +36,7 @@ export const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -60,6 +61,8 @@ export interface Config {
   developerBlogIds: number[];
   bannerArticleId: number;
   logLevel: string;
+  /** API requests per minute per client address before 429. */
+  rateLimitPerMinute: number;
   /** Demo mode only: expose the GitHub stand-in's fault switches for browser tests. */
   demoStubControl: boolean;
   /** Behind a reverse proxy: trust X-Forwarded-* for client addresses (rate limits, logs). */
@@ -128,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bannerArticleId: e.BANNER_ARTICLE_ID,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     demoStubControl: e.DEMO_STUB_CONTROL,
   };
 }
