@@ -82,17 +82,17 @@ test.describe('article page', () => {
     const heart = sora.getByRole('button', { name: 'Like' });
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
     await expect(heart).toHaveText('0');
-    expect(await sora.evaluate((id) => localStorage.getItem(`like_button_${id}`), articleId)).toBe(
-      'false',
-    );
+    await expect
+      .poll(() => sora.evaluate((id) => localStorage.getItem(`like_button_${id}`), articleId))
+      .toBe('false');
 
     await heart.click();
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
     await expect(heart).toHaveText('1');
     await expect.poll(() => likes).toEqual([200]);
-    expect(await sora.evaluate((id) => localStorage.getItem(`like_button_${id}`), articleId)).toBe(
-      'true',
-    );
+    await expect
+      .poll(() => sora.evaluate((id) => localStorage.getItem(`like_button_${id}`), articleId))
+      .toBe('true');
     await sora.reload();
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
     await expect(heart).toHaveText('1');
@@ -106,9 +106,9 @@ test.describe('article page', () => {
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
     await expect(heart).toHaveText('0');
     await expect.poll(() => likes).toEqual([200, 200]);
-    expect(await sora.evaluate((id) => localStorage.getItem(`like_button_${id}`), articleId)).toBe(
-      'false',
-    );
+    await expect
+      .poll(() => sora.evaluate((id) => localStorage.getItem(`like_button_${id}`), articleId))
+      .toBe('false');
     expect(alerts).toEqual([]);
   });
 
