@@ -65,7 +65,7 @@ test.describe('home page', () => {
   }) => {
     await page.goto('/home');
     const carousel = page.getByRole('region', { name: 'Featured' });
-    const current = carousel.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])');
+    const current = carousel.locator('[aria-roledescription="slide"]:not([inert])');
     await expect(current).toHaveAttribute('aria-label', '1 of 3');
     // 2500 ms between slides.
     await expect(current).toHaveAttribute('aria-label', '2 of 3', { timeout: 4_000 });
@@ -106,9 +106,10 @@ test.describe('home page', () => {
     const carousel = page.getByRole('region', { name: 'Featured' });
     await expect(carousel).toHaveAttribute('data-playing', 'false');
     await page.waitForTimeout(3_000);
-    await expect(
-      carousel.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])'),
-    ).toHaveAttribute('aria-label', '1 of 3');
+    await expect(carousel.locator('[aria-roledescription="slide"]:not([inert])')).toHaveAttribute(
+      'aria-label',
+      '1 of 3',
+    );
     await context.close();
   });
 });

@@ -9,9 +9,7 @@ const slides = ['one', 'two', 'three'].map((name) => ({
 
 /** The slide a reader sees: the one that is not hidden. */
 function currentSlide() {
-  const visible = screen
-    .getAllByRole('group')
-    .filter((el) => el.getAttribute('aria-hidden') !== 'true');
+  const visible = screen.getAllByRole('group').filter((el) => !el.hasAttribute('inert'));
   expect(visible).toHaveLength(1);
   return visible[0]?.textContent;
 }

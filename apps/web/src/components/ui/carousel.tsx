@@ -149,7 +149,7 @@ export function Carousel({
                 role={isCopy ? undefined : 'group'}
                 aria-roledescription={isCopy ? undefined : 'slide'}
                 aria-label={isCopy ? undefined : `${position + 1} of ${count}`}
-                aria-hidden={isCopy || !current}
+                // inert: out of the tab order and the accessibility tree while off screen.
                 inert={isCopy || !current}
                 data-current={current}
               >
