@@ -65,27 +65,23 @@ export function demoRepository(db: Db) {
         await tx
           .insert(articles)
           .values(rows.articles.map(({ author, ...a }) => ({ ...a, authorId: id(author) })));
-        await tx
-          .insert(likes)
-          .values(
-            rows.likes.map((l) => ({
-              userId: id(l.login),
-              articleId: l.articleId,
-              createdAt: l.createdAt,
-            })),
-          );
+        await tx.insert(likes).values(
+          rows.likes.map((l) => ({
+            userId: id(l.login),
+            articleId: l.articleId,
+            createdAt: l.createdAt,
+          })),
+        );
         await tx.execute(
           sql`UPDATE articles SET like_count = (SELECT count(*) FROM likes WHERE likes.article_id = articles.id)`,
         );
-        await tx
-          .insert(favorites)
-          .values(
-            rows.favorites.map((f) => ({
-              userId: id(f.login),
-              blogId: f.blogId,
-              createdAt: f.createdAt,
-            })),
-          );
+        await tx.insert(favorites).values(
+          rows.favorites.map((f) => ({
+            userId: id(f.login),
+            blogId: f.blogId,
+            createdAt: f.createdAt,
+          })),
+        );
         await tx.insert(comments).values(
           rows.comments.map((c) => ({
             userId: id(c.login),
