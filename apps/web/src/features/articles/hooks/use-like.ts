@@ -1,12 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Article } from '@repolog/contract/articles';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useSession } from '../../auth/hooks/use-session';
+import { useLoginGate } from '../../auth/hooks/use-login-gate';
 import { articleQuery, toggleLike } from '../api/article';
-import { resolveInitialLike, storeLike } from '../lib/like-storage';
-
-export const LOGIN_TO_USE_ALERT = 'Please log in to use this feature.';
+import { likeFlag } from '../lib/like-storage';
 
 interface LikeState {
   liked: boolean;
@@ -20,22 +17,16 @@ interface LikeState {
  */
 export function useLike(article: Pick<Article, 'articleId' | 'likeButton' | 'likeCount'>) {
   const { articleId } = article;
-  const session = useSession();
-  const navigate = useNavigate();
+  const mayAct = useLoginGate();
   const queryClient = useQueryClient();
   const [state, setState] = useState<LikeState>(() => ({
-    liked: resolveInitialLike(articleId, article.likeButton),
+    liked: likeFlag(articleId).resolve(article.likeButton),
     count: article.likeCount,
   }));
   const [pending, setPending] = useState(false);
 
   const toggle = async () => {
-    if (session.status === 'out') {
-      window.alert(LOGIN_TO_USE_ALERT);
-      void navigate('/login');
-      return;
-    }
-    if (session.status !== 'in' || pending) return;
+    if (!mayAct() || pending) return;
     const previous = state;
     setState({
       liked: !previous.liked,
@@ -45,7 +36,7 @@ export function useLike(article: Pick<Article, 'articleId' | 'likeButton' | 'lik
     try {
       const result = await toggleLike(articleId);
       setState({ liked: result.likeButton, count: result.likeCount });
-      storeLike(articleId, result.likeButton);
+      likeFlag(articleId).write(result.likeButton);
       queryClient.setQueryData(articleQuery(articleId).queryKey, (old) =>
         old ? { ...old, likeButton: result.likeButton, likeCount: result.likeCount } : old,
       );
