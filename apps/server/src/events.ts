@@ -6,6 +6,8 @@
 export interface EventMap {
   /** Users were added to a blog's members (on create or edit). */
   'blog.membersAdded': { blogId: number; instigatorId: number; userIds: number[] };
+  /** A blog was deleted with its articles (caches of public lists drop it). */
+  'blog.deleted': { blogId: number };
   /** A user favorited a blog (not emitted on un-favorite). */
   'blog.favorited': { blogId: number; userId: number };
   /** A user liked an article (not emitted on unlike). */

@@ -10,5 +10,6 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): voi
     repo: articlesRepository(deps.db),
     officialBlogId: deps.config.officialBlogId,
   });
+  deps.events.on('blog.deleted', () => service.forgetLists());
   registerArticlesRoutes(app, service, deps.config.publicUrl);
 }

@@ -1,7 +1,12 @@
-import { and, desc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { articles, blogMembers, blogs, likes, users } from '../db/schema.js';
+
+/** Rows of a raw query; the two drivers shape execute() results alike ({ rows }). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
 
 /** A breakthrough as lists show it. */
 export interface ArticleListRow {
@@ -89,27 +94,57 @@ export const articleListColumns = {
 /** Articles (breakthroughs): reads for pages and lists, and the author's writes. */
 export function articlesRepository(db: Db) {
   return {
-    /** Newest first, excluding one blog (the official notice board), with the total count. */
-    async listBreakthroughs(
-      options: { filters: ArticleFilters; excludeBlogId: number; offset: number; limit: number },
+    /**
+     * The ids of every listed breakthrough matching the filters, newest first (the official
+     * notice board excluded). A search reads the title's trigram index and the matching blogs
+     * first (materialized, so PostgreSQL does not walk the whole date index hoping to find
+     * ten rare matches), then sorts what it found.
+     */
+    async listBreakthroughIds(
+      options: { filters: ArticleFilters; excludeBlogId: number },
       tx: Db = db,
-    ): Promise<{ rows: ArticleListRow[]; total: number }> {
-      const where = and(
-        ne(articles.blogId, options.excludeBlogId),
-        ...articleFilterConditions(options.filters),
-      );
-      const [rows, totals] = await Promise.all([
-        tx
-          .select(articleListColumns)
-          .from(articles)
-          .innerJoin(blogs, eq(blogs.id, articles.blogId))
-          .where(where)
-          .orderBy(...newestFirst)
-          .limit(options.limit)
-          .offset(options.offset),
-        tx.select({ total: count() }).from(articles).where(where),
-      ]);
-      return { rows, total: totals[0]?.total ?? 0 };
+    ): Promise<number[]> {
+      const { q, lang } = options.filters;
+      const langCondition = lang === null ? sql`true` : sql`lower(m.about) = lower(${lang})`;
+      if (q !== null) {
+        const pattern = `%${escapeLike(q)}%`;
+        const result = await tx.execute(sql`
+          with m as materialized (
+            select id, created_at, blog_id, about from ${articles} where lower(title) like lower(${pattern})
+            union
+            select id, created_at, blog_id, about from ${articles}
+              where blog_id = any(array(select sb.id from ${blogs} sb where lower(sb.name) like lower(${pattern})))
+          )
+          select m.id from m
+          where m.blog_id <> ${options.excludeBlogId} and ${langCondition}
+          order by m.created_at desc, m.id desc`);
+        return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
+      }
+      const rows = await tx
+        .select({ id: articles.id })
+        .from(articles)
+        .where(
+          and(
+            ne(articles.blogId, options.excludeBlogId),
+            ...(lang === null ? [] : [sql`lower(${articles.about}) = lower(${lang})`]),
+          ),
+        )
+        .orderBy(...newestFirst);
+      return rows.map((row) => row.id);
+    },
+
+    /** List rows of the given articles, in the order of `ids`. */
+    async findListRows(ids: number[], tx: Db = db): Promise<ArticleListRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await tx
+        .select(articleListColumns)
+        .from(articles)
+        .innerJoin(blogs, eq(blogs.id, articles.blogId))
+        .where(inArray(articles.id, ids));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids
+        .map((id) => byId.get(id))
+        .filter((row): row is ArticleListRow => row !== undefined);
     },
 
     async findDetail(

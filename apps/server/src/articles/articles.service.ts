@@ -27,10 +27,16 @@ export interface ArticlesServiceDeps {
 
 /**
  * How long this instance may answer the first page of the unfiltered list from memory. It is
- * the hottest public read, and its total is a count over every article; this instance's own
- * writes clear it at once.
+ * the hottest public read; this instance's own writes clear it at once.
  */
 export const FIRST_PAGE_CACHE_MS = 1000;
+
+/**
+ * How long this instance reuses the ordered ids matching one search/language (and so the
+ * total). Any page is then a slice plus one primary-key read, whatever the page number or the
+ * number of articles; this instance's own writes clear it, others catch up within this time.
+ */
+export const ID_LIST_CACHE_MS = 5000;
 
 type ListResult = { items: ArticleListItem[]; total: number };
 
@@ -39,17 +45,21 @@ const blogResource = (blog: BlogAccessRow) => ({ members: blog.members, owner: b
 /** Breakthroughs: the public list and page, and the author's writes. */
 export function articlesService({ repo, officialBlogId }: ArticlesServiceDeps) {
   const firstPages = microcache<ListResult>({ ttlMs: FIRST_PAGE_CACHE_MS });
+  const idLists = microcache<number[]>({ ttlMs: ID_LIST_CACHE_MS, maxKeys: 64 });
+  const forgetLists = () => {
+    firstPages.clear();
+    idLists.clear();
+  };
 
   const list = async (
     filters: ArticleFilters,
     window: { offset: number; limit: number },
   ): Promise<ListResult> => {
-    const { rows, total } = await repo.listBreakthroughs({
-      filters,
-      excludeBlogId: officialBlogId,
-      ...window,
-    });
-    return { items: rows.map(presentListItem), total };
+    const ids = await idLists.get(JSON.stringify([filters.q, filters.lang]), () =>
+      repo.listBreakthroughIds({ filters, excludeBlogId: officialBlogId }),
+    );
+    const rows = await repo.findListRows(ids.slice(window.offset, window.offset + window.limit));
+    return { items: rows.map(presentListItem), total: ids.length };
   };
 
   /** The article as can() sees it; 404 when it does not exist. */
@@ -83,6 +93,9 @@ export function articlesService({ repo, officialBlogId }: ArticlesServiceDeps) {
 
     get: detail,
 
+    /** Articles went away with their blog: list again on the next read. */
+    forgetLists,
+
     async create(actor: Actor, input: CreateInput): Promise<CreatedArticle> {
       const blog = await repo.findBlogAccess(input.blogId);
       if (!blog) throw notFound(BLOG_NOT_FOUND);
@@ -98,7 +111,7 @@ export function articlesService({ repo, officialBlogId }: ArticlesServiceDeps) {
         problem: input.problem,
         solution: input.solution,
       });
-      firstPages.clear();
+      forgetLists();
       return { articleId, blogId: blog.id, message: POSTED };
     },
 
@@ -120,7 +133,7 @@ export function articlesService({ repo, officialBlogId }: ArticlesServiceDeps) {
         solution: input.solution,
       });
       if (!updated) throw notFound(ARTICLE_NOT_FOUND);
-      firstPages.clear();
+      forgetLists();
       return detail(articleId, actor);
     },
 
@@ -130,7 +143,7 @@ export function articlesService({ repo, officialBlogId }: ArticlesServiceDeps) {
         throw forbidden('Only the author can delete this breakthrough.');
       }
       await repo.delete(articleId);
-      firstPages.clear();
+      forgetLists();
       return { message: DELETED };
     },
   };

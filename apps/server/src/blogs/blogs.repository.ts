@@ -94,7 +94,7 @@ export function blogsRepository(db: Db) {
           gitRepoUrl: blogs.gitRepoUrl,
           createdAt: blogs.createdAt,
           ownerLogin: users.userName,
-          favCount: sql<number>`(select count(*)::int from ${favorites} where ${favorites.blogId} = ${blogs.id})`,
+          favCount: blogs.favCount,
           favorited:
             viewerId === null
               ? sql<boolean>`false`

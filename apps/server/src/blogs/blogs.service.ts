@@ -249,6 +249,7 @@ export function blogsService(deps: BlogsServiceDeps) {
         throw forbidden('Only the owner of this blog can delete it.');
       }
       if (!(await repo.delete(blogId))) throw blogNotFound(blogId);
+      await events.emit('blog.deleted', { blogId });
       return { message: BLOG_DELETED_MESSAGE };
     },
 

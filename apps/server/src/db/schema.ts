@@ -91,6 +91,8 @@ export const blogs = pgTable(
     /** Lower-cased "owner/name": one blog per repository. */
     repoKey: text('repo_key').notNull(),
     repoPrivate: boolean('repo_private').notNull().default(false),
+    /** Kept exact by the favorite transaction, like articles.like_count (home ranking, blog page). */
+    favCount: integer('fav_count').notNull().default(0),
     ownerId: integer('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -100,6 +102,10 @@ export const blogs = pgTable(
   (t) => [
     uniqueIndex('blogs_repo_key_key').on(t.repoKey),
     index('blogs_owner_id_idx').on(t.ownerId),
+    index('blogs_fav_count_idx').on(
+      t.favCount.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+    ),
   ],
 );
 

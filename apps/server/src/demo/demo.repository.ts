@@ -82,6 +82,9 @@ export function demoRepository(db: Db) {
             createdAt: f.createdAt,
           })),
         );
+        await tx.execute(
+          sql`UPDATE blogs SET fav_count = (SELECT count(*) FROM favorites WHERE favorites.blog_id = blogs.id)`,
+        );
         await tx.insert(comments).values(
           rows.comments.map((c) => ({
             userId: id(c.login),

@@ -6,12 +6,11 @@ import { favoritesService } from './favorites.service.js';
 
 /** Registers the favorites feature: toggling a favorite and the blog lists built on them. */
 export function registerFavoritesModule(app: FastifyInstance, deps: AppDeps): void {
-  registerFavoritesRoutes(
-    app,
-    favoritesService({
-      repo: favoritesRepository(deps.db),
-      events: deps.events,
-      officialBlogId: deps.config.officialBlogId,
-    }),
-  );
+  const service = favoritesService({
+    repo: favoritesRepository(deps.db),
+    events: deps.events,
+    officialBlogId: deps.config.officialBlogId,
+  });
+  deps.events.on('blog.deleted', () => service.forgetTop());
+  registerFavoritesRoutes(app, service);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { HOME_TOP } from '@repolog/contract/constants';
 import type { Db } from '../db/client.js';
 import { blogs, favorites } from '../db/schema.js';
@@ -26,66 +26,54 @@ export function favoritesRepository(db: Db) {
 
     /**
      * Flips the user's favorite in one transaction without a read-modify-write: insert-or-
-     * nothing, else delete. Concurrent toggles by one user queue on the row's lock, and the
-     * count is always read from the table.
+     * nothing, else delete, and blogs.fav_count moves by one only when a row really changed.
+     * Toggles of one blog queue on the blog row's lock (taken first), so the count stays exact
+     * and every answer is a true state of the table.
      */
     async toggle(userId: number, blogId: number): Promise<FavoriteState & { added: boolean }> {
       return db.transaction(async (tx) => {
+        await tx.select({ id: blogs.id }).from(blogs).where(eq(blogs.id, blogId)).for('update');
         const inserted = await tx
           .insert(favorites)
           .values({ userId, blogId })
           .onConflictDoNothing()
           .returning({ blogId: favorites.blogId });
         const added = inserted.length === 1;
-        if (!added) {
-          await tx
-            .delete(favorites)
-            .where(and(eq(favorites.userId, userId), eq(favorites.blogId, blogId)));
-        }
+        const removed = added
+          ? []
+          : await tx
+              .delete(favorites)
+              .where(and(eq(favorites.userId, userId), eq(favorites.blogId, blogId)))
+              .returning({ blogId: favorites.blogId });
+        const delta = added ? 1 : removed.length === 1 ? -1 : 0;
         const [state] = await tx
-          .select({
-            count: sql<number>`count(*)::int`,
-            favorited: sql<boolean>`coalesce(bool_or(${favorites.userId} = ${userId}), false)`,
-          })
-          .from(favorites)
-          .where(eq(favorites.blogId, blogId));
-        return {
-          added,
-          count: Number(state?.count ?? 0),
-          favorited: state?.favorited ?? false,
-        };
+          .update(blogs)
+          .set({ favCount: sql`${blogs.favCount} + ${delta}` })
+          .where(eq(blogs.id, blogId))
+          .returning({ count: blogs.favCount });
+        return { added, count: state?.count ?? 0, favorited: added };
       });
     },
 
     /**
-     * Changes whenever a blog is created, renamed or deleted; cheap (the blogs table is small
-     * next to favorites), so a cached home strip can be checked on every read.
-     */
-    async blogsFingerprint(): Promise<string> {
-      const [row] = await db
-        .select({
-          count: sql<number>`count(*)::int`,
-          maxId: sql<number | null>`max(${blogs.id})`,
-          changed: sql<string | null>`max(${blogs.updatedAt})::text`,
-        })
-        .from(blogs);
-      return `${row?.count}:${row?.maxId}:${row?.changed}`;
-    },
-
-    /**
-     * The home strip: most favorites gained since `since`, then most favorites in all, then
-     * newest; `excludeBlogId` (the official blog) is left out.
+     * The home strip: most favorites gained since `since` (a range of the favorites_created
+     * index), then most favorites in all (blogs.fav_count), then newest; `excludeBlogId` (the
+     * official blog) is left out.
      */
     async topBlogs(since: Date, excludeBlogId: number): Promise<BlogCardRow[]> {
-      const recent = sql<number>`count(${favorites.userId}) filter (where ${favorites.createdAt} > ${since.toISOString()}::timestamptz)`;
-      const total = sql<number>`count(${favorites.userId})`;
+      const recent = db
+        .select({ blogId: favorites.blogId, n: sql<number>`count(*)::int`.as('n') })
+        .from(favorites)
+        .where(gt(favorites.createdAt, since))
+        .groupBy(favorites.blogId)
+        .as('recent');
+      const gained = sql<number>`coalesce(${recent.n}, 0)`;
       return db
         .select(card)
         .from(blogs)
-        .leftJoin(favorites, eq(favorites.blogId, blogs.id))
+        .leftJoin(recent, eq(recent.blogId, blogs.id))
         .where(ne(blogs.id, excludeBlogId))
-        .groupBy(blogs.id)
-        .orderBy(desc(recent), desc(total), desc(blogs.createdAt), desc(blogs.id))
+        .orderBy(desc(gained), desc(blogs.favCount), desc(blogs.createdAt), desc(blogs.id))
         .limit(HOME_TOP);
     },
 

@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../errors.js';
 import type { Events } from '../events.js';
 import { presentBlogCard, presentFavorite } from './favorites.presenter.js';
 import type { FavoritesRepository } from './favorites.repository.js';
+import { microcache } from '../plugins/microcache.js';
 
 export interface FavoritesServiceDeps {
   repo: FavoritesRepository;
@@ -16,28 +17,16 @@ export interface FavoritesServiceDeps {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * How long the home strip is reused. Ranking needs every blog's favorite total (there is no
- * counter column), which is a scan of the favorites table, so it is computed at most once
- * per this interval, and again at once when this instance records a favorite or the blogs
- * table changes. Favorites recorded by other instances show within this time.
+ * How long this instance reuses the home strip (the same for every visitor). This instance's
+ * favorites clear it at once; favorites and blog changes elsewhere show within this time.
  */
-export const HOME_BLOGS_TTL_MS = 10_000;
-
-interface TopCache {
-  fingerprint: string;
-  at: number;
-  cards: Promise<BlogCard[]>;
-}
+export const HOME_BLOGS_TTL_MS = 2000;
 
 /** Favoriting (following) blogs, and the blog lists built from favorites. */
 export function favoritesService(deps: FavoritesServiceDeps) {
   const { repo, events, officialBlogId } = deps;
   const now = deps.now ?? (() => new Date());
-  let topCache: TopCache | undefined;
-
-  async function loadTop(at: number): Promise<BlogCard[]> {
-    return (await repo.topBlogs(new Date(at - DAY_MS), officialBlogId)).map(presentBlogCard);
-  }
+  const topCache = microcache<BlogCard[]>({ ttlMs: HOME_BLOGS_TTL_MS, maxKeys: 1 });
 
   return {
     /** PUT /api/blog/{blogId}/favorites: favorites the blog, or un-favorites it. */
@@ -49,26 +38,23 @@ export function favoritesService(deps: FavoritesServiceDeps) {
       }
       if (!(await repo.blogExists(blogId))) throw notFound(`Blog ${blogId} was not found.`);
       const state = await repo.toggle(actor.userId, blogId);
-      topCache = undefined;
+      topCache.clear();
       if (state.added) await events.emit('blog.favorited', { blogId, userId: actor.userId });
       return presentFavorite(state);
     },
 
+    /** A blog changed in a way the home strip shows (deleted): rank again on the next read. */
+    forgetTop(): void {
+      topCache.clear();
+    },
+
     /** GET /api/home/blog */
-    async top(): Promise<BlogCard[]> {
-      const fingerprint = await repo.blogsFingerprint();
-      const at = now().getTime();
-      const cached = topCache;
-      if (cached && cached.fingerprint === fingerprint && at - cached.at < HOME_BLOGS_TTL_MS) {
-        return cached.cards;
-      }
-      // Concurrent readers share one computation; a failed one is not kept.
-      const entry: TopCache = { fingerprint, at, cards: loadTop(at) };
-      topCache = entry;
-      entry.cards.catch(() => {
-        if (topCache === entry) topCache = undefined;
-      });
-      return entry.cards;
+    top(): Promise<BlogCard[]> {
+      return topCache.get('top', async () =>
+        (await repo.topBlogs(new Date(now().getTime() - DAY_MS), officialBlogId)).map(
+          presentBlogCard,
+        ),
+      );
     },
 
     /** GET /api/home/blog/like */

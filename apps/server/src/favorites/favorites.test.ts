@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Blog, BlogCard, FavoriteResult } from '@repolog/contract/blogs';
 import { favorites } from '../db/schema.js';
+import { HOME_BLOGS_TTL_MS } from './favorites.service.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { addFavorite } from '../test/blog-factories.js';
 import { createBlog, createUser, signIn, type Session, type UserRow } from '../test/factories.js';
@@ -202,7 +203,8 @@ describe('GET /api/home/blog', () => {
     ]);
     expect(cards.map((c) => c.blog_id)).not.toContain(t.config.officialBlogId);
 
-    // The strip follows new favorites, deleted and new blogs at once, not after a delay.
+    // The strip follows this instance's favorites and blog deletions at once; other changes
+    // (a blog created elsewhere) within the cache time.
     const names = async () =>
       (await t.request({ method: 'GET', url: '/api/home/blog' }))
         .json<BlogCard[]>()
@@ -228,7 +230,18 @@ describe('GET /api/home/blog', () => {
       headers: { cookie: ownerSession.cookie },
     });
     expect(removed.statusCode).toBe(200);
+    expect((await names()).slice(0, 3)).toEqual(['Quiet 0', 'Old favorite', 'Fading']);
     await createBlog(t, { owner, name: 'Brand new' });
-    expect((await names()).slice(0, 4)).toEqual(['Quiet 0', 'Old favorite', 'Fading', 'Brand new']);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + HOME_BLOGS_TTL_MS + 1 });
+    try {
+      expect((await names()).slice(0, 4)).toEqual([
+        'Quiet 0',
+        'Old favorite',
+        'Fading',
+        'Brand new',
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

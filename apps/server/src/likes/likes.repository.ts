@@ -23,11 +23,16 @@ export interface HomeArticleRow extends ArticleListRow {
  */
 export function likesRepository(db: Db) {
   return {
-    async articleExists(articleId: number, tx: Db = db): Promise<boolean> {
+    /**
+     * Locks the article row for the rest of the transaction, so the likes of one article are
+     * toggled one at a time and every answer is a true state; false when it does not exist.
+     */
+    async lockArticle(articleId: number, tx: Db = db): Promise<boolean> {
       const [row] = await tx
         .select({ id: articles.id })
         .from(articles)
-        .where(eq(articles.id, articleId));
+        .where(eq(articles.id, articleId))
+        .for('update');
       return row !== undefined;
     },
 

@@ -42,17 +42,16 @@ export function likesService({ db, repo, events, officialBlogId }: LikesServiceD
           `articleId in the body (${bodyArticleId}) must match the article in the path (${articleId}).`,
         );
       }
-      if (!(await repo.articleExists(articleId))) {
-        throw notFound('This breakthrough does not exist.');
-      }
       const result = await db.transaction(async (tx) => {
+        if (!(await repo.lockArticle(articleId, tx))) {
+          throw notFound('This breakthrough does not exist.');
+        }
         if (await repo.add(actor.userId, articleId, tx)) {
           return { likeButton: true, likeCount: await repo.bumpCount(articleId, 1, tx) };
         }
         if (await repo.remove(actor.userId, articleId, tx)) {
           return { likeButton: false, likeCount: await repo.bumpCount(articleId, -1, tx) };
         }
-        // Another request of this user removed it in between: it is not liked now.
         return { likeButton: false, likeCount: await repo.bumpCount(articleId, 0, tx) };
       });
       if (result.likeButton) {

@@ -15,7 +15,7 @@ export function microcache<V>(options: {
   maxKeys?: number;
   now?: () => number;
 }): Microcache<V> {
-  const { ttlMs, maxKeys = 32, now = Date.now } = options;
+  const { ttlMs, maxKeys = 32, now = () => Date.now() } = options;
   const entries = new Map<string, { value: Promise<V>; expires: number }>();
   return {
     get(key, load) {

@@ -1,4 +1,5 @@
-import { favorites } from '../db/schema.js';
+import { eq, sql } from 'drizzle-orm';
+import { blogs, favorites } from '../db/schema.js';
 import type { TestApp } from './app.js';
 import type { BlogRow, UserRow } from './factories.js';
 
@@ -6,7 +7,7 @@ import type { BlogRow, UserRow } from './factories.js';
 export const stubRepoUrl = (t: TestApp, fullName: string): string =>
   `${t.config.publicUrl}/__github/${fullName}`;
 
-/** `user` favorites `blog`, at `createdAt` (default now), straight into the database. */
+/** `user` favorites `blog`, at `createdAt` (default now), straight into the database (with the blog's count). */
 export async function addFavorite(
   t: TestApp,
   options: { user: Pick<UserRow, 'id'>; blog: Pick<BlogRow, 'id'>; createdAt?: Date },
@@ -16,4 +17,8 @@ export async function addFavorite(
     blogId: options.blog.id,
     createdAt: options.createdAt ?? new Date(),
   });
+  await t.database.db
+    .update(blogs)
+    .set({ favCount: sql`${blogs.favCount} + 1` })
+    .where(eq(blogs.id, options.blog.id));
 }

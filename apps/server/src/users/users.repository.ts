@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { articles, blogMembers, blogs, likes, users } from '../db/schema.js';
+import { articles, blogMembers, blogs, favorites, likes, users } from '../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -68,7 +68,7 @@ export function usersRepository(db: Db) {
     },
 
     /**
-     * Deletes an account as DESIGN.md §3 says: like counts are given back, each blog it owns
+     * Deletes an account as DESIGN.md §3 says: like and favorite counts are given back, each blog it owns
      * passes to its earliest remaining member (or is deleted with its articles when none is
      * left), then the user row goes and the foreign keys remove tokens, sessions, likes,
      * favorites, comments, notifications and memberships; its articles stay, authorless.
@@ -85,6 +85,15 @@ export function usersRepository(db: Db) {
           .update(articles)
           .set({ likeCount: sql`greatest(${articles.likeCount} - 1, 0)` })
           .where(inArray(articles.id, liked));
+
+        const followed = tx
+          .select({ id: favorites.blogId })
+          .from(favorites)
+          .where(eq(favorites.userId, userId));
+        await tx
+          .update(blogs)
+          .set({ favCount: sql`greatest(${blogs.favCount} - 1, 0)` })
+          .where(inArray(blogs.id, followed));
 
         const owned = await tx
           .select({ id: blogs.id })
