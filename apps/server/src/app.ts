@@ -2,7 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { registerArticlesModule } from './articles/articles.module.js';
 import { authRepository } from './auth/auth.repository.js';
 import { registerAuthModule } from './auth/auth.module.js';
@@ -26,6 +26,7 @@ import { registerLikesModule } from './likes/likes.module.js';
 import { registerNotificationsModule } from './notifications/notifications.module.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerSerializer } from './plugins/serializer.js';
 import { registerStaticSpa, type MetaProvider } from './plugins/static-spa.js';
 import { usersRepository } from './users/users.repository.js';
 
@@ -40,6 +41,8 @@ export interface AppOptions {
   githubTimeoutMs?: number;
   /** Requests per minute per client before 429; tests raise it. */
   rateLimitMax?: number;
+  /** Check every response against its contract schema before writing it (tests). */
+  validateResponses?: boolean;
   /** In demo mode, fill an empty database with the demo blogs, articles and people. */
   seedDemo?: boolean;
 }
@@ -68,7 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  registerSerializer(app, options.validateResponses ? 'validating' : 'fast');
 
   registerErrorHandler(app);
   registerSecurity(app, config.publicUrl);

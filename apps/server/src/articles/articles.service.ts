@@ -8,7 +8,7 @@ import type {
 import { can, type Actor, type ArticleResource } from '@repolog/contract/permissions';
 import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../errors.js';
-import { microcache } from '../plugins/microcache.js';
+import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { presentArticle, presentListItem } from './articles.presenter.js';
 import type { ArticleFilters, ArticlesRepository, BlogAccessRow } from './articles.repository.js';
 
@@ -46,6 +46,8 @@ const blogResource = (blog: BlogAccessRow) => ({ members: blog.members, owner: b
 export function articlesService({ repo, officialBlogId }: ArticlesServiceDeps) {
   const firstPages = microcache<ListResult>({ ttlMs: FIRST_PAGE_CACHE_MS });
   const idLists = microcache<number[]>({ ttlMs: ID_LIST_CACHE_MS, maxKeys: 64 });
+  // What a visitor (no personal likeButton) sees of a popular article, reused for a second.
+  const publicViews = microcache<Article>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
   const forgetLists = () => {
     firstPages.clear();
     idLists.clear();
@@ -91,7 +93,10 @@ export function articlesService({ repo, officialBlogId }: ArticlesServiceDeps) {
         : list(filters, window);
     },
 
-    get: detail,
+    get: (articleId: number, viewer: Actor | null): Promise<Article> =>
+      viewer
+        ? detail(articleId, viewer)
+        : publicViews.get(String(articleId), () => detail(articleId, null)),
 
     /** Articles went away with their blog: list again on the next read. */
     forgetLists,
@@ -134,6 +139,7 @@ export function articlesService({ repo, officialBlogId }: ArticlesServiceDeps) {
       });
       if (!updated) throw notFound(ARTICLE_NOT_FOUND);
       forgetLists();
+      publicViews.delete(String(articleId));
       return detail(articleId, actor);
     },
 
@@ -144,6 +150,7 @@ export function articlesService({ repo, officialBlogId }: ArticlesServiceDeps) {
       }
       await repo.delete(articleId);
       forgetLists();
+      publicViews.delete(String(articleId));
       return { message: DELETED };
     },
   };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Article, ArticleListItem } from '@repolog/contract/articles';
+import { PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../test/app.js';
 import { addLike, createArticlesBulk } from '../test/article-factories.js';
 import {
@@ -514,5 +515,41 @@ describe('DELETE /api/article/{articleId}', () => {
     expect(res.json()).toEqual({ message: 'The Breakthrough is deleted.' });
     expect((await get(`/api/article/breakthrough/${article.id}`)).statusCode).toBe(404);
     expect((await del(article.id, memberSession)).statusCode).toBe(404);
+  });
+});
+
+describe('what visitors see of an article', () => {
+  it("is reused for at most a second, but the author's edit shows at once", async () => {
+    const article = await createArticle(t, { blog, author: member, title: 'Cached for visitors' });
+    const path = `/api/article/breakthrough/${article.id}`;
+    expect((await get(path)).json<Article>().likeCount).toBe(0);
+
+    // Someone likes it: visitors may see the old count for up to a second...
+    const liked = await t.request({
+      method: 'PUT',
+      url: `/api/article/${article.id}/like`,
+      headers: { cookie: outsiderSession.cookie },
+      payload: {},
+    });
+    expect(liked.json<{ likeCount: number }>().likeCount).toBe(1);
+    // ...while the signed-in reader always gets the database's answer.
+    expect((await get(path, outsiderSession)).json<Article>()).toMatchObject({
+      likeCount: 1,
+      likeButton: true,
+    });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + PUBLIC_VIEW_TTL_MS + 1 });
+    try {
+      expect((await get(path)).json<Article>().likeCount).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+
+    const edited = await put(
+      article.id,
+      { ...valid(), title: 'Edited for everyone' },
+      memberSession,
+    );
+    expect(edited.statusCode).toBe(200);
+    expect((await get(path)).json<Article>().title).toBe('Edited for everyone');
   });
 });

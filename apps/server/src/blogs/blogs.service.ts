@@ -6,6 +6,7 @@ import type {
   MyBlog,
   updateBlogSchema,
 } from '@repolog/contract/blogs';
+import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { limits } from '@repolog/contract/limits';
 import { can, type Actor, type BlogResource } from '@repolog/contract/permissions';
 import type { Message } from '@repolog/contract/common';
@@ -110,11 +111,17 @@ export function blogsService(deps: BlogsServiceDeps) {
     return ids;
   }
 
-  async function detail(blogId: number, viewer: Actor | null): Promise<Blog> {
+  async function load(blogId: number, viewer: Actor | null): Promise<Blog> {
     const row = await repo.findDetail(blogId, viewer?.userId ?? null);
     if (!row) throw blogNotFound(blogId);
     return presentBlog(row);
   }
+
+  // What a visitor (fav_button false) sees of a blog is reused for a second; local edits and
+  // deletes refresh it.
+  const publicViews = microcache<Blog>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
+  const detail = (blogId: number, viewer: Actor | null): Promise<Blog> =>
+    viewer ? load(blogId, viewer) : publicViews.get(String(blogId), () => load(blogId, null));
 
   return {
     /** GET /api/blog/{blogId} and GET /api/blog/non-member/{blogId} */
@@ -238,6 +245,7 @@ export function blogsService(deps: BlogsServiceDeps) {
           userIds: added,
         });
       }
+      publicViews.delete(String(blogId));
       return detail(blogId, actor);
     },
 
@@ -249,6 +257,7 @@ export function blogsService(deps: BlogsServiceDeps) {
         throw forbidden('Only the owner of this blog can delete it.');
       }
       if (!(await repo.delete(blogId))) throw blogNotFound(blogId);
+      publicViews.delete(String(blogId));
       await events.emit('blog.deleted', { blogId });
       return { message: BLOG_DELETED_MESSAGE };
     },

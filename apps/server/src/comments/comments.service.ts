@@ -1,4 +1,5 @@
 import type { Comment } from '@repolog/contract/comments';
+import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { can, type Actor } from '@repolog/contract/permissions';
 import { forbidden, notFound } from '../errors.js';
 import type { Events } from '../events.js';
@@ -30,12 +31,22 @@ export function commentsService(deps: { repo: CommentsRepository; events: Events
     return presentComment(row, actor);
   }
 
+  // What visitors see of a busy thread is reused for a second; local writes refresh it.
+  const publicLists = microcache<Comment[]>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
+
+  async function listFor(actor: Actor | null, articleId: number): Promise<Comment[]> {
+    const rows = await repo.listByArticle(articleId);
+    // Only an empty thread needs the second look: is there an article at all?
+    if (rows.length === 0 && !(await repo.findArticle(articleId))) throw articleNotFound(articleId);
+    return rows.map((row) => presentComment(row, actor));
+  }
+
   return {
-    /** Every comment of a breakthrough, oldest first; visitors may read. */
+    /** Every comment of a breakthrough, oldest first; visitors may read (and share a cache). */
     async list(actor: Actor | null, articleId: number): Promise<Comment[]> {
-      if (!(await repo.findArticle(articleId))) throw articleNotFound(articleId);
-      const rows = await repo.listByArticle(articleId);
-      return rows.map((row) => presentComment(row, actor));
+      return actor
+        ? listFor(actor, articleId)
+        : publicLists.get(String(articleId), () => listFor(null, articleId));
     },
 
     async create(actor: Actor, input: { articleId: number; content: string }): Promise<Comment> {
@@ -45,6 +56,7 @@ export function commentsService(deps: { repo: CommentsRepository; events: Events
         userId: actor.userId,
         content: input.content,
       });
+      publicLists.delete(String(input.articleId));
       await events.emit('comment.created', {
         commentId,
         articleId: input.articleId,
@@ -63,6 +75,7 @@ export function commentsService(deps: { repo: CommentsRepository; events: Events
         throw forbidden('Only the author of this comment can edit it.');
       }
       await repo.updateContent(commentId, input.content);
+      publicLists.delete(String(row.articleId));
       return reload(commentId, actor);
     },
 
@@ -74,6 +87,7 @@ export function commentsService(deps: { repo: CommentsRepository; events: Events
         );
       }
       await repo.delete(commentId);
+      publicLists.delete(String(articleId));
     },
   };
 }

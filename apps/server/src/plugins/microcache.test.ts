@@ -30,3 +30,14 @@ describe('microcache', () => {
     expect(await cache.get('c', async () => 'c2')).toBe('c1');
   });
 });
+
+describe('forgetting one key', () => {
+  it('reloads only the key that was deleted', async () => {
+    const cache = microcache<string>({ ttlMs: 60_000 });
+    await cache.get('a', async () => 'a1');
+    await cache.get('b', async () => 'b1');
+    cache.delete('a');
+    expect(await cache.get('a', async () => 'a2')).toBe('a2');
+    expect(await cache.get('b', async () => 'b2')).toBe('b1');
+  });
+});

@@ -1,3 +1,6 @@
+/** How long a visitor's view of one article, its comments or one blog is reused (per instance). */
+export const PUBLIC_VIEW_TTL_MS = 1000;
+
 /**
  * A per-process cache of a few hot, public results for a short time (a second or two), so a
  * burst of identical reads costs one query. Concurrent misses share one load (single flight);
@@ -6,6 +9,8 @@
  */
 export interface Microcache<V> {
   get(key: string, load: () => Promise<V>): Promise<V>;
+  /** Forgets one key (a local write changed it). */
+  delete(key: string): void;
   clear(): void;
 }
 
@@ -32,6 +37,9 @@ export function microcache<V>(options: {
         if (entries.get(key)?.value === value) entries.delete(key);
       });
       return value;
+    },
+    delete(key) {
+      entries.delete(key);
     },
     clear() {
       entries.clear();

@@ -23,6 +23,8 @@ export interface TestAppOptions {
   database?: Database;
   webDist?: string;
   githubTimeoutMs?: number;
+  /** Check responses against the contract (default); false uses the production serializer. */
+  validateResponses?: boolean;
   /** Seed the demo data (as `npm start` does in demo mode). */
   seedDemo?: boolean;
 }
@@ -43,6 +45,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     logger: false,
     githubTimeoutMs: options.githubTimeoutMs ?? 1500,
     rateLimitMax: 100_000,
+    validateResponses: options.validateResponses ?? true,
     seedDemo: options.seedDemo ?? false,
     ...(options.webDist ? { webDist: options.webDist } : {}),
   });
