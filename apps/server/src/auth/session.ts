@@ -11,6 +11,8 @@ declare module 'fastify' {
     actor: Actor | null;
     /** The session behind `actor`. */
     sessionId: string | null;
+    /** When the access token of this request expires (ms since epoch); null for visitors. */
+    accessExpiresAt: number | null;
   }
 }
 
@@ -33,6 +35,7 @@ export const SESSION_EXPIRED = 'Your session has expired. Refresh it or log in a
 export function registerSession(app: FastifyInstance, keys: TokenKeys, repo: AuthRepository): void {
   app.decorateRequest('actor', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('accessExpiresAt', null);
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
@@ -51,6 +54,7 @@ export function registerSession(app: FastifyInstance, keys: TokenKeys, repo: Aut
       if (session && session.userId === verified.claims.sub) {
         request.actor = { userId: session.userId, userName: session.userName };
         request.sessionId = session.sessionId;
+        request.accessExpiresAt = verified.claims.exp * 1000;
         return;
       }
     }

@@ -77,7 +77,18 @@ export function registerNotificationsRoutes(
     // How long a browser waits before reconnecting after a drop.
     res.write('retry: 3000\n\n');
     const remove = hub.add(actor.userId, res);
-    request.raw.once('close', remove);
-    res.once('close', remove);
+    // A stream lives no longer than the access token that opened it: the browser then
+    // reconnects, refreshing first, so a session ended elsewhere stops receiving.
+    const expiry = setTimeout(
+      () => res.end(),
+      Math.max(0, (request.accessExpiresAt ?? Date.now()) - Date.now()),
+    );
+    expiry.unref();
+    const done = () => {
+      clearTimeout(expiry);
+      remove();
+    };
+    request.raw.once('close', done);
+    res.once('close', done);
   });
 }

@@ -22,6 +22,7 @@ import { presentNotice } from './notifications.presenter.js';
 import { notificationsRepository } from './notifications.repository.js';
 import { notificationsService } from './notifications.service.js';
 import { noticeHub } from './notifications.stream.js';
+import { ACCESS_TOKEN_TTL_S, TokenKeys } from '../auth/tokens.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -561,6 +562,25 @@ describe('GET /api/notice/stream across two server instances', () => {
     } finally {
       stream.close();
     }
+  });
+
+  it('ends a stream when the access token that opened it expires', async () => {
+    const user = await createUser(a);
+    const session = await signIn(a, user);
+    const claims = new TokenKeys(a.config.secret).verifyAccess(session.accessToken);
+    if (!claims.ok) throw new Error('bad token');
+    // The same session, with an access token that has one second left.
+    const nearlyExpired = new TokenKeys(a.config.secret).signAccess(
+      { sub: user.id, sid: claims.claims.sid, name: user.userName },
+      Math.floor(Date.now() / 1000) - ACCESS_TOKEN_TTL_S + 1,
+    );
+    const res = await fetch(`${baseA}/api/notice/stream`, {
+      headers: { cookie: `accessToken=${nearlyExpired}` },
+    });
+    if (!res.body) throw new Error('no body');
+    const events = readEvents(res.body);
+    expect(await events.next()).toEqual({ event: 'count', data: { unreadCount: 0 } });
+    await expect(events.next(3000)).rejects.toThrow(/ended/);
   });
 
   it('ends open streams when the app closes', async () => {
