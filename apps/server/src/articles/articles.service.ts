@@ -26,17 +26,12 @@ export interface ArticlesServiceDeps {
 }
 
 /**
- * How long this instance may answer the first page of the unfiltered list from memory. It is
- * the hottest public read; this instance's own writes clear it at once.
- */
-export const FIRST_PAGE_CACHE_MS = 1000;
-
-/**
  * How long this instance reuses the ordered ids matching one search/language (and so the
- * total). Any page is then a slice plus one primary-key read, whatever the page number or the
- * number of articles; this instance's own writes clear it, others catch up within this time.
+ * total), and each page built from them. Any page is a slice plus one primary-key read,
+ * whatever its number or the number of articles, and a page asked for again within this time
+ * costs nothing; this instance's own writes clear both at once, others catch up within it.
  */
-export const ID_LIST_CACHE_MS = 5000;
+export const LIST_CACHE_MS = 2000;
 
 type ListResult = { items: ArticleListItem[]; total: number };
 
@@ -44,12 +39,12 @@ const blogResource = (blog: BlogAccessRow) => ({ members: blog.members, owner: b
 
 /** Breakthroughs: the public list and page, and the author's writes. */
 export function articlesService({ repo, officialBlogId }: ArticlesServiceDeps) {
-  const firstPages = microcache<ListResult>({ ttlMs: FIRST_PAGE_CACHE_MS });
-  const idLists = microcache<number[]>({ ttlMs: ID_LIST_CACHE_MS, maxKeys: 64 });
+  const idLists = microcache<number[]>({ ttlMs: LIST_CACHE_MS, maxKeys: 64 });
+  const pages = microcache<ListResult>({ ttlMs: LIST_CACHE_MS, maxKeys: 256 });
   // What a visitor (no personal likeButton) sees of a popular article, reused for a second.
   const publicViews = microcache<Article>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
   const forgetLists = () => {
-    firstPages.clear();
+    pages.clear();
     idLists.clear();
   };
 
@@ -87,10 +82,8 @@ export function articlesService({ repo, officialBlogId }: ArticlesServiceDeps) {
       filters: ArticleFilters,
       window: { offset: number; limit: number },
     ): Promise<ListResult> {
-      const hot = filters.q === null && filters.lang === null && window.offset === 0;
-      return hot
-        ? firstPages.get(String(window.limit), () => list(filters, window))
-        : list(filters, window);
+      const key = JSON.stringify([filters.q, filters.lang, window.offset, window.limit]);
+      return pages.get(key, () => list(filters, window));
     },
 
     get: (articleId: number, viewer: Actor | null): Promise<Article> =>
