@@ -19,7 +19,21 @@ describe('the app shell', () => {
       path.join(webDist, 'assets', 'index-abc123.js'),
       'console.log("repolog");'.repeat(100),
     );
-    writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+    writeFileSync(path.join(webDist, 'humans.txt'), 'Team: Repolog\n');
+    mkdirSync(path.join(webDist, '.vite'));
+    writeFileSync(
+      path.join(webDist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-abc123.js', imports: ['_shared.js'] },
+        '_shared.js': { file: 'assets/shared-111.js' },
+        'src/app/routes/article.tsx': {
+          file: 'assets/article-222.js',
+          imports: ['index.html', '_shared.js'],
+          css: ['assets/article-333.css'],
+        },
+        'src/features/articles/components/markdown-view.tsx': { file: 'assets/markdown-444.js' },
+      }),
+    );
     t = await buildTestApp({ webDist });
   });
   afterAll(() => t.close());
@@ -80,6 +94,22 @@ describe('the app shell', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
+  it('announces the chunks an article page needs, so they load with the entry', async () => {
+    const res = await t.request({ method: 'GET', url: '/breakthrough/25' });
+    const preloads = [
+      ...res.body.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g),
+    ].map((m) => m[2]);
+    expect(preloads).toEqual([
+      '/api/article/breakthrough/25',
+      '/assets/article-222.js',
+      '/assets/shared-111.js',
+      '/assets/markdown-444.js',
+      '/assets/article-333.css',
+    ]);
+    const login = await t.request({ method: 'GET', url: '/login' });
+    expect(login.body).not.toContain('modulepreload');
+  });
+
   it('caches hashed assets for a year and compresses them', async () => {
     const res = await t.request({
       method: 'GET',
@@ -92,9 +122,9 @@ describe('the app shell', () => {
   });
 
   it('serves plain files and 404s a missing asset instead of the app shell', async () => {
-    const robots = await t.request({ method: 'GET', url: '/robots.txt' });
-    expect(robots.statusCode).toBe(200);
-    expect(robots.body).toContain('User-agent');
+    const humans = await t.request({ method: 'GET', url: '/humans.txt' });
+    expect(humans.statusCode).toBe(200);
+    expect(humans.body).toContain('Team: Repolog');
     const missing = await t.request({ method: 'GET', url: '/assets/gone-123.js' });
     expect(missing.statusCode).toBe(404);
   });

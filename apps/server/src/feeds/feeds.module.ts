@@ -8,6 +8,10 @@ import { feedsService } from './feeds.service.js';
 /** Registers the feeds feature: RSS, the sitemap and article page meta tags. */
 export function registerFeedsModule(app: FastifyInstance, deps: AppDeps): void {
   const repo = feedsRepository(deps.db);
-  registerFeedsRoutes(app, feedsService({ repo, publicUrl: deps.config.publicUrl }));
+  registerFeedsRoutes(
+    app,
+    feedsService({ repo, publicUrl: deps.config.publicUrl }),
+    deps.config.publicUrl,
+  );
   deps.metaProviders.push(articleMetaProvider(repo));
 }

@@ -12,8 +12,28 @@ const CACHE = 'public, max-age=300';
 const sitemapQuerySchema = z.object({ page: idParam('page').optional() });
 
 /** /rss.xml, /blog/{blogId}/rss.xml and /sitemap.xml (registered before the SPA fallback). */
-export function registerFeedsRoutes(app: FastifyInstance, feeds: FeedsService): void {
+export function registerFeedsRoutes(
+  app: FastifyInstance,
+  feeds: FeedsService,
+  publicUrl: string,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Crawlers may read every public page; the Sitemap line must be an absolute URL.
+  const robots = [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /workspace',
+    'Disallow: /notification',
+    'Disallow: /like/',
+    'Disallow: /follow/',
+    'Disallow: /api/',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+  r.get('/robots.txt', async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('Cache-Control', CACHE).send(robots),
+  );
 
   r.get('/rss.xml', async (_request, reply) =>
     reply

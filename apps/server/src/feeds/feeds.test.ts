@@ -241,3 +241,16 @@ describe('markdownToText', () => {
     expect(excerpt('one two three four', 12)).toBe('one two…');
   });
 });
+
+describe('GET /robots.txt', () => {
+  it('lets crawlers in, keeps them out of personal pages, and names the sitemap absolutely', async () => {
+    const res = await t.request({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const lines = res.body.trim().split('\n');
+    expect(lines).toContain('User-agent: *');
+    expect(lines).toContain('Disallow: /workspace');
+    expect(lines).toContain('Disallow: /api/');
+    expect(lines).toContain(`Sitemap: ${t.config.publicUrl}/sitemap.xml`);
+  });
+});

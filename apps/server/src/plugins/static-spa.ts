@@ -43,6 +43,60 @@ export function renderIndex(template: string, meta: PageMeta): string {
   return template.replace(/<!--meta-->[\s\S]*?<!--\/meta-->/, tags);
 }
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The code each client route needs on its first load. Announcing it in the HTML lets the
+ * browser fetch the page's chunks together with the entry instead of one after another.
+ */
+const ROUTE_MODULES: { pattern: RegExp; modules: string[]; data?: (path: string) => string[] }[] = [
+  { pattern: /^\/$/, modules: ['src/app/routes/start.tsx'] },
+  { pattern: /^\/home$/, modules: ['src/app/routes/home.tsx'] },
+  { pattern: /^\/breakthrough$/, modules: ['src/app/routes/breakthrough-list.tsx'] },
+  {
+    pattern: /^\/breakthrough\/\d+$/,
+    modules: ['src/app/routes/article.tsx', 'src/features/articles/components/markdown-view.tsx'],
+    // The same calls the page makes (credentials included), so the answers are waiting for it.
+    data: (path) => [`/api/article/breakthrough/${path.split('/')[2] ?? ''}`],
+  },
+  {
+    pattern: /^\/blog\/\d+$/,
+    modules: ['src/app/routes/blog.tsx'],
+    data: (path) => [`/api/blog/non-member/${path.split('/')[2] ?? ''}`],
+  },
+];
+
+/** Preload tags for one path: its API data, and its chunks and styles from the Vite manifest. */
+export function preloadTags(manifest: Record<string, ManifestChunk>, pathname: string): string {
+  const route = ROUTE_MODULES.find((r) => r.pattern.test(pathname));
+  if (!route) return '';
+  const seen = new Set<string>(['index.html']);
+  const files: string[] = [];
+  const styles: string[] = [];
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    files.push(chunk.file);
+    styles.push(...(chunk.css ?? []));
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  for (const key of route.modules) visit(key);
+  return [
+    ...(route.data?.(pathname) ?? []).map(
+      (url) =>
+        `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(url)}" />`,
+    ),
+    ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
+    ...styles.map((file) => `<link rel="preload" as="style" href="/${escapeHtml(file)}" />`),
+  ].join('\n    ');
+}
+
 export const defaultMeta: PageMeta = {
   title: 'Repolog — team tech blogs from your repositories',
   description:
@@ -63,6 +117,10 @@ export async function registerStaticSpa(
 
   if (hasSpa && webDist) {
     const template = readFileSync(indexFile, 'utf8');
+    const manifestFile = path.join(webDist, '.vite', 'manifest.json');
+    const manifest = existsSync(manifestFile)
+      ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
+      : {};
     await app.register(fastifyStatic, {
       root: webDist,
       index: false,
@@ -82,7 +140,13 @@ export async function registerStaticSpa(
         if (meta) break;
       }
       const pathname = request.url.split('?')[0] ?? '/';
-      return renderIndex(template, { ...defaultMeta, url: `${publicUrl}${pathname}`, ...meta });
+      const html = renderIndex(template, {
+        ...defaultMeta,
+        url: `${publicUrl}${pathname}`,
+        ...meta,
+      });
+      const preloads = preloadTags(manifest, pathname);
+      return preloads ? html.replace('</head>', `    ${preloads}\n  </head>`) : html;
     };
 
     app.setNotFoundHandler(async (request, reply) => {

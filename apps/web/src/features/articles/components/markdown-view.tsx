@@ -1,14 +1,25 @@
-import type { ComponentProps } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
-import { rehypeLowlight } from '../lib/rehype-lowlight';
+import type { rehypeLowlight as RehypeLowlight } from '../lib/rehype-lowlight';
 import { safeUrl } from '../lib/safe-url';
 import styles from './markdown-view.module.css';
 
 const remarkPlugins = [remarkGfm];
-// Sanitize first, then highlight: highlighting only wraps text in classed spans.
-const rehypePlugins = [rehypeSanitize, rehypeLowlight];
+const plainPlugins = [rehypeSanitize];
+
+/**
+ * The highlighter (grammars are most of the weight) is its own chunk: the text paints as soon
+ * as the markdown renderer is here, and code gains its colours a moment later (colour only,
+ * so nothing moves).
+ */
+let highlighter: typeof RehypeLowlight | undefined;
+let highlighterChunk: Promise<typeof RehypeLowlight> | undefined;
+const loadHighlighter = () =>
+  (highlighterChunk ??= import('../lib/rehype-lowlight').then(
+    (m) => (highlighter = m.rehypeLowlight),
+  ));
 
 /**
  * Code blocks and tables may scroll sideways on a phone: keyboard users must be able to reach
@@ -33,6 +44,20 @@ const components: Components = {
  * `lazy(() => import('…/markdown-view').then((m) => ({ default: m.MarkdownView })))`.
  */
 export function MarkdownView({ content }: { content: string }) {
+  const hasCode = content.includes('```') || content.includes('~~~');
+  const [highlight, setHighlight] = useState(() => highlighter);
+  useEffect(() => {
+    if (highlight || !hasCode) return;
+    let live = true;
+    loadHighlighter()
+      .then((plugin) => live && setHighlight(() => plugin))
+      .catch((error: unknown) => console.error('code highlighting failed to load', error));
+    return () => {
+      live = false;
+    };
+  }, [highlight, hasCode]);
+  // Sanitize first, then highlight: highlighting only wraps text in classed spans.
+  const rehypePlugins = highlight ? [rehypeSanitize, highlight] : plainPlugins;
   return (
     <div className={styles.markdown}>
       <Markdown
