@@ -25,6 +25,8 @@ import { registerHealthRoutes } from './health/health.routes.js';
 import { registerLikesModule } from './likes/likes.module.js';
 import { registerNotificationsModule } from './notifications/notifications.module.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerInputGuard } from './plugins/input-guard.js';
+import { routePath } from './plugins/route-path.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSerializer } from './plugins/serializer.js';
 import { registerStaticSpa, type MetaProvider } from './plugins/static-spa.js';
@@ -75,13 +77,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerSecurity(app, config.publicUrl);
+  registerInputGuard(app);
   await app.register(fastifyCookie, { secret: config.secret });
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyRateLimit, {
     global: true,
     max: options.rateLimitMax ?? config.rateLimitPerMinute,
     timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/api/'),
+    allowList: (request) => !routePath(request).startsWith('/api/'),
   });
 
   const closers: (() => Promise<void> | void)[] = [];

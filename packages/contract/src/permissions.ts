@@ -12,6 +12,13 @@ export interface BlogResource {
   members: readonly string[];
   /** GitHub login of the owner (the creator, or the earliest remaining member). */
   owner: string;
+  /**
+   * User ids of the members and the owner. The server always gives them and they decide: two
+   * accounts can hold the same login for a while (a GitHub rename), an id never changes. The
+   * web, which only knows logins, decides by login.
+   */
+  memberIds?: readonly number[];
+  ownerId?: number;
 }
 
 export interface ArticleResource {
@@ -44,12 +51,18 @@ export type Action = keyof Resources;
 
 const sameLogin = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const isMember = (actor: Actor, blog: BlogResource) =>
-  blog.members.some((login) => sameLogin(login, actor.userName));
+  blog.memberIds
+    ? blog.memberIds.includes(actor.userId)
+    : blog.members.some((login) => sameLogin(login, actor.userName));
+const isOwner = (actor: Actor, blog: BlogResource) =>
+  blog.ownerId !== undefined
+    ? blog.ownerId === actor.userId
+    : sameLogin(blog.owner, actor.userName);
 
 const rules: { [A in Action]: (actor: Actor, resource: Resources[A]) => boolean } = {
   'blog.write': isMember,
   'blog.edit': isMember,
-  'blog.delete': (actor, blog) => sameLogin(blog.owner, actor.userName),
+  'blog.delete': isOwner,
   'article.edit': (actor, article) => article.userId === actor.userId,
   'article.delete': (actor, article) => article.userId === actor.userId,
   'comment.edit': (actor, comment) => comment.authorId === actor.userId,

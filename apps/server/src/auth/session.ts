@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '@repolog/contract/permissions';
 import { AppError } from '../errors.js';
+import { routePath } from '../plugins/route-path.js';
 import type { AuthRepository } from './auth.repository.js';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './cookies.js';
 import type { TokenKeys } from './tokens.js';
@@ -38,12 +39,13 @@ export function registerSession(app: FastifyInstance, keys: TokenKeys, repo: Aut
   app.decorateRequest('accessExpiresAt', null);
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    const path = routePath(request);
+    if (!path.startsWith('/api/')) return;
     const token = request.cookies[ACCESS_COOKIE];
-    const staleOk = STALE_TOKEN_OK.some((prefix) => request.url.startsWith(prefix));
+    const staleOk = STALE_TOKEN_OK.some((prefix) => path.startsWith(prefix));
     if (!token) {
       // A refresh cookie alone means "signed in, access token gone": let the client refresh.
-      if (request.cookies[REFRESH_COOKIE] && request.url.startsWith('/api/auth/status')) {
+      if (request.cookies[REFRESH_COOKIE] && path === '/api/auth/status') {
         throw new AppError('unauthenticated', SESSION_EXPIRED);
       }
       return;

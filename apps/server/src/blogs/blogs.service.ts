@@ -52,6 +52,8 @@ const notMember = () => forbidden('Only members of this blog can edit it.');
 const toResource = (blog: BlogAccessRow): BlogResource => ({
   members: blog.members.map((m) => m.login),
   owner: blog.ownerLogin,
+  memberIds: blog.members.map((m) => m.userId),
+  ownerId: blog.ownerId,
 });
 
 /** Logins in their first spelling, each once whatever its case. */

@@ -25,7 +25,9 @@ export function parseRepoUrl(value: string, webUrl: string, field = 'gitRepoUrl'
   }
   const [owner, rawName] = trimmed.slice(prefix.length).split(/[/?#]/);
   const name = rawName?.replace(/\.git$/, '');
-  if (!owner || !name || !SEGMENT.test(owner) || !SEGMENT.test(name)) {
+  const valid = (segment: string | undefined): segment is string =>
+    segment !== undefined && SEGMENT.test(segment) && !/^\.+$/.test(segment);
+  if (!valid(owner) || !valid(name)) {
     throw badRequest(
       `${field} must be a repository address on ${webUrl} (like ${prefix}owner/repository).`,
     );

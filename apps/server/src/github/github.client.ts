@@ -95,13 +95,23 @@ const toUser = (u: RawUser): GitHubUser => ({
   name: u.name ?? null,
   avatarUrl: u.avatar_url ?? null,
 });
-const toRepo = (r: RawRepo): GitHubRepo => ({
-  id: r.id,
-  fullName: r.full_name,
-  htmlUrl: r.html_url,
-  private: r.private,
-  description: r.description,
-});
+/** A repository as GitHub answers it; anything else (a user, an error page) is a bad response. */
+const toRepo = (r: RawRepo): GitHubRepo => {
+  if (
+    typeof r?.full_name !== 'string' ||
+    typeof r.html_url !== 'string' ||
+    typeof r.id !== 'number'
+  ) {
+    throw new GitHubError('bad_response', 'GitHub did not answer with a repository.');
+  }
+  return {
+    id: r.id,
+    fullName: r.full_name,
+    htmlUrl: r.html_url,
+    private: r.private === true,
+    description: typeof r.description === 'string' ? r.description : null,
+  };
+};
 const toIssue = (i: RawIssue): GitHubIssue => ({
   number: i.number,
   title: i.title,

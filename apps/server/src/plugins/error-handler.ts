@@ -8,10 +8,18 @@ interface PgLikeError {
   constraint?: unknown;
 }
 
+/** The SQLSTATE of a database error; Drizzle wraps driver errors and keeps them as `cause`. */
 const pgCode = (error: unknown): string | undefined => {
-  const code = (error as PgLikeError | null)?.code;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+  for (let current = error, depth = 0; current && depth < 3; depth += 1) {
+    const code = (current as PgLikeError).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
 };
+
+/** Invalid text or numbers that reached the database: the client's input, so a 400. */
+const BAD_VALUE_CODES = new Set(['22P02', '22003', '22021', '22P05', '22007', '22008']);
 
 /** Turns a zod issue path and message into one readable sentence naming the field. */
 function describeValidation(error: FastifyError): string {
@@ -51,7 +59,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else if (pgCode(error) === '23503') {
       status = 409;
       body = { error: 'conflict', message: 'A related record no longer exists.' };
-    } else if (pgCode(error) === '22P02' || pgCode(error) === '22003') {
+    } else if (BAD_VALUE_CODES.has(pgCode(error) ?? '')) {
       status = 400;
       body = {
         error: 'bad_request',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
+import { routePath } from './route-path.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -14,8 +15,9 @@ export function registerSecurity(app: FastifyInstance, publicUrl: string): void 
   const origin = new URL(publicUrl).origin;
 
   app.addHook('onRequest', async (request) => {
-    if (!MUTATING.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (CSRF_EXEMPT.some((prefix) => request.url.startsWith(prefix))) return;
+    const path = routePath(request);
+    if (!MUTATING.has(request.method) || !path.startsWith('/api/')) return;
+    if (CSRF_EXEMPT.some((prefix) => path.startsWith(prefix))) return;
     const sentOrigin = request.headers.origin;
     if (sentOrigin !== undefined) {
       if (sentOrigin === origin) return;
@@ -34,7 +36,7 @@ export function registerSecurity(app: FastifyInstance, publicUrl: string): void 
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    if (!request.url.startsWith('/api/')) {
+    if (!routePath(request).startsWith('/api/')) {
       reply.header(
         'Content-Security-Policy',
         [
