@@ -9,6 +9,7 @@ export default defineConfig({
     projects: [
       'packages/contract',
       'packages/github-stub',
+      'packages/markdown',
       'apps/web',
       {
         extends: 'apps/server/vitest.config.ts',

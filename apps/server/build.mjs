@@ -1,4 +1,5 @@
-// Bundles the server (and the workspace packages it imports) into dist/server.js.
+// Bundles the server (and the workspace packages it imports) into dist/server.js, and the
+// markdown worker into dist/markdown.worker.js beside it.
 // Third-party packages stay in node_modules; the SQL migrations are copied beside the bundle.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -8,8 +9,8 @@ const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `$
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: { server: 'src/server.ts', 'markdown.worker': 'src/articles/markdown.worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

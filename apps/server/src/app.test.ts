@@ -31,7 +31,6 @@ describe('the app shell', () => {
           imports: ['index.html', '_shared.js'],
           css: ['assets/article-333.css'],
         },
-        'src/features/articles/components/markdown-view.tsx': { file: 'assets/markdown-444.js' },
       }),
     );
     t = await buildTestApp({ webDist });
@@ -103,7 +102,6 @@ describe('the app shell', () => {
       '/api/article/breakthrough/25',
       '/assets/article-222.js',
       '/assets/shared-111.js',
-      '/assets/markdown-444.js',
       '/assets/article-333.css',
     ]);
     const login = await t.request({ method: 'GET', url: '/login' });

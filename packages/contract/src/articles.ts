@@ -58,6 +58,8 @@ export const articleSchema = z.object({
   title: z.string(),
   blogName: z.string(),
   content: z.string(),
+  /** The body rendered to safe HTML (sanitized, spec link protocols, highlighted code). */
+  contentHtml: z.string(),
   about: z.string().nullable(),
   problem: z.string().nullable(),
   solution: z.string().nullable(),

@@ -55,7 +55,7 @@ function languageOf(code: Element): string | undefined {
  * Highlights fenced code blocks whose language we know (```ts, ```python, …). It runs after
  * sanitizing and only adds <span class="hljs-…"> around text, so it cannot add anything unsafe.
  */
-export function rehypeLowlight() {
+export function rehypeHighlight() {
   return (tree: Root) => {
     visit(tree, 'element', (node: Element, _index, parent) => {
       if (node.tagName !== 'code' || !parent || parent.type !== 'element') return;

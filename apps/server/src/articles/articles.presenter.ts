@@ -15,7 +15,8 @@ export function presentListItem(row: ArticleListRow): ArticleListItem {
   };
 }
 
-export function presentArticle(row: ArticleDetailRow): Article {
+/** The article for its page; `contentHtml` is the body rendered by the markdown worker. */
+export function presentArticle(row: ArticleDetailRow, contentHtml: string): Article {
   return {
     articleId: row.id,
     blogId: row.blogId,
@@ -24,6 +25,7 @@ export function presentArticle(row: ArticleDetailRow): Article {
     title: row.title,
     blogName: row.blogName,
     content: row.content,
+    contentHtml,
     about: row.about,
     problem: row.problem,
     solution: row.solution,

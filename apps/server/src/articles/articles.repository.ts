@@ -37,7 +37,9 @@ export interface BlogAccessRow {
   id: number;
   name: string;
   owner: string;
+  ownerId: number;
   members: string[];
+  memberIds: number[];
 }
 
 /** Search text and language, trimmed; null means no filter. */
@@ -183,9 +185,13 @@ export function articlesRepository(db: Db) {
           id: blogs.id,
           name: blogs.name,
           owner: owner.userName,
+          ownerId: blogs.ownerId,
           members: sql<
             string[]
           >`array(select ${users.userName} from ${blogMembers} join ${users} on ${users.id} = ${blogMembers.userId} where ${blogMembers.blogId} = ${blogs.id} order by ${blogMembers.addedAt})`,
+          memberIds: sql<
+            number[]
+          >`array(select ${blogMembers.userId} from ${blogMembers} where ${blogMembers.blogId} = ${blogs.id} order by ${blogMembers.addedAt})`,
         })
         .from(blogs)
         .innerJoin(owner, eq(owner.id, blogs.ownerId))

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { presentArticle, presentListItem } from './articles.presenter.js';
+import { RenderError, type MarkdownRenderer } from './markdown-renderer.js';
 import type { ArticleFilters, ArticlesRepository, BlogAccessRow } from './articles.repository.js';
 
 type CreateInput = z.output<typeof createArticleSchema>;
@@ -23,7 +24,11 @@ export const DELETED = 'The Breakthrough is deleted.';
 export interface ArticlesServiceDeps {
   repo: ArticlesRepository;
   officialBlogId: number;
+  markdown: MarkdownRenderer;
 }
+
+export const UNRENDERABLE =
+  'content: this markdown cannot be displayed (it is nested too deeply or takes too long to render). Please simplify it.';
 
 /**
  * How long this instance reuses the ordered ids matching one search/language (and so the
@@ -35,10 +40,25 @@ export const LIST_CACHE_MS = 2000;
 
 type ListResult = { items: ArticleListItem[]; total: number };
 
-const blogResource = (blog: BlogAccessRow) => ({ members: blog.members, owner: blog.owner });
+const blogResource = (blog: BlogAccessRow) => ({
+  members: blog.members,
+  owner: blog.owner,
+  memberIds: blog.memberIds.map(Number),
+  ownerId: blog.ownerId,
+});
 
 /** Breakthroughs: the public list and page, and the author's writes. */
-export function articlesService({ repo, officialBlogId }: ArticlesServiceDeps) {
+export function articlesService({ repo, officialBlogId, markdown }: ArticlesServiceDeps) {
+  /** A body is accepted only if it renders within the time limit (and is then cached). */
+  const checkRenders = async (content: string) => {
+    try {
+      await markdown.render(content);
+    } catch (error) {
+      if (error instanceof RenderError) throw badRequest(UNRENDERABLE);
+      throw error;
+    }
+  };
+
   const idLists = microcache<number[]>({ ttlMs: LIST_CACHE_MS, maxKeys: 64 });
   const pages = microcache<ListResult>({ ttlMs: LIST_CACHE_MS, maxKeys: 256 });
   // What a visitor (no personal likeButton) sees of a popular article, reused for a second.
@@ -73,7 +93,7 @@ export function articlesService({ repo, officialBlogId }: ArticlesServiceDeps) {
   const detail = async (articleId: number, viewer: Actor | null): Promise<Article> => {
     const row = await repo.findDetail(articleId, viewer?.userId ?? null);
     if (!row) throw notFound(ARTICLE_NOT_FOUND);
-    return presentArticle(row);
+    return presentArticle(row, await markdown.html(row.content));
   };
 
   return {
@@ -100,6 +120,7 @@ export function articlesService({ repo, officialBlogId }: ArticlesServiceDeps) {
       if (!can(actor, 'blog.write', blogResource(blog))) {
         throw forbidden('Only members of this blog can write breakthroughs in it.');
       }
+      await checkRenders(input.content);
       const articleId = await repo.insert({
         blogId: blog.id,
         authorId: actor.userId,
@@ -123,6 +144,7 @@ export function articlesService({ repo, officialBlogId }: ArticlesServiceDeps) {
           `blogId must be ${article.blogId}, the blog this breakthrough belongs to; a breakthrough cannot move to another blog.`,
         );
       }
+      await checkRenders(input.content);
       const updated = await repo.update(articleId, {
         title: input.title,
         content: input.content,

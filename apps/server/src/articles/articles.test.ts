@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Article, ArticleListItem } from '@repolog/contract/articles';
 import { PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
+import { UNRENDERABLE } from './articles.service.js';
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../test/app.js';
 import { addLike, createArticlesBulk } from '../test/article-factories.js';
 import {
@@ -291,6 +292,7 @@ describe('GET /api/article/breakthrough/{articleId}', () => {
       title: 'Retry storms',
       blogName: 'Platform Team',
       content: '## Body',
+      contentHtml: '<h2>Body</h2>',
       about: 'Kotlin',
       problem: 'Retries pile up',
       solution: 'Jittered backoff',
@@ -552,4 +554,13 @@ describe('what visitors see of an article', () => {
     expect(edited.statusCode).toBe(200);
     expect((await get(path)).json<Article>().title).toBe('Edited for everyone');
   });
+});
+
+describe('a body the renderer cannot display', () => {
+  it('(nested too deeply) is refused with a 400 naming content, and the server keeps answering', async () => {
+    const res = await post({ ...valid(), content: '>'.repeat(300) }, memberSession);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'bad_request', message: UNRENDERABLE });
+    expect((await get('/api/article/breakthrough?page=1&size=1')).statusCode).toBe(200);
+  }, 20_000);
 });

@@ -59,7 +59,7 @@ const ROUTE_MODULES: { pattern: RegExp; modules: string[]; data?: (path: string)
   { pattern: /^\/breakthrough$/, modules: ['src/app/routes/breakthrough-list.tsx'] },
   {
     pattern: /^\/breakthrough\/\d+$/,
-    modules: ['src/app/routes/article.tsx', 'src/features/articles/components/markdown-view.tsx'],
+    modules: ['src/app/routes/article.tsx'],
     // The same calls the page makes (credentials included), so the answers are waiting for it.
     data: (path) => [`/api/article/breakthrough/${path.split('/')[2] ?? ''}`],
   },

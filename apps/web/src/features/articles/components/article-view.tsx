@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Article } from '@repolog/contract/articles';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
@@ -9,23 +9,11 @@ import { CommentsSection } from '../../comments/components/comments-section';
 import { articleQuery } from '../api/article';
 import { ArticleFacts } from './article-facts';
 import { ArticleOptions } from './article-options';
-import { ArticleSkeleton, BodySkeleton } from './article-skeleton';
+import { ArticleSkeleton } from './article-skeleton';
 import { GoToBlogCard } from './go-to-blog-card';
 import { LikeButton } from './like-button';
-import type { MarkdownView as MarkdownViewComponent } from './markdown-view';
+import { MarkdownView } from './markdown-view';
 import styles from './article-view.module.css';
-
-// react-markdown, GFM and the highlighter are a chunk of their own that only article pages
-// load; it starts loading with this module, in parallel with the article's data.
-let markdownChunk: Promise<{ MarkdownView: typeof MarkdownViewComponent }> | undefined;
-const loadMarkdown = () =>
-  (markdownChunk ??= import('./markdown-view').catch((error: unknown) => {
-    markdownChunk = undefined; // let a later render try again
-    throw error;
-  }));
-const MarkdownView = lazy(() =>
-  loadMarkdown().then((module) => ({ default: module.MarkdownView })),
-);
 
 /** The article page of spec §2: loading placeholder, then the article and its companions. */
 export function ArticleView({ articleId }: { articleId: number }) {
@@ -39,10 +27,6 @@ export function ArticleView({ articleId }: { articleId: number }) {
     ...articleQuery(articleId),
     enabled: valid,
   });
-
-  useEffect(() => {
-    void loadMarkdown().catch(() => undefined); // a failure surfaces when it renders
-  }, []);
 
   useEffect(() => {
     // Spec §8: a failed article load is only logged.
@@ -97,9 +81,7 @@ function LoadedArticle({ article }: { article: Article }) {
         </p>
         <ArticleFacts article={article} />
       </header>
-      <Suspense fallback={<BodySkeleton />}>
-        <MarkdownView content={article.content} />
-      </Suspense>
+      <MarkdownView html={article.contentHtml} />
       <div className={styles.like}>
         <LikeButton article={article} />
       </div>

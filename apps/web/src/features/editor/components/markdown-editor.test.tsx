@@ -3,10 +3,6 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MarkdownEditor } from './markdown-editor';
 
-vi.mock('../../articles/components/markdown-view', () => ({
-  MarkdownView: ({ content }: { content: string }) => <div data-testid="rendered">{content}</div>,
-}));
-
 function Harness({ initial }: { initial: string }) {
   const [value, setValue] = useState(initial);
   return <MarkdownEditor label="Body" value={value} onChange={setValue} />;
@@ -28,18 +24,20 @@ describe('body editor', () => {
 
     void act(() => vi.advanceTimersByTime(299));
     expect(screen.getByRole('status')).toHaveTextContent('Loading preview…');
-    expect(screen.queryByTestId('rendered')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Fixed the flaky build' })).toBeNull();
 
     void act(() => vi.advanceTimersByTime(1));
     vi.useRealTimers();
-    expect(await screen.findByTestId('rendered')).toHaveTextContent(
-      '# Fixed the flaky build It was the cache.',
-    );
+    // The same renderer readers get: markdown becomes a heading and a paragraph.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Fixed the flaky build' }),
+    ).toBeVisible();
+    expect(screen.getByText('It was the cache.')).toBeVisible();
     expect(screen.queryByText('Loading preview…')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     expect(screen.getByRole('textbox', { name: 'Body' })).toBeVisible();
-    expect(screen.queryByTestId('rendered')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Fixed the flaky build' })).toBeNull();
   });
 
   it('flashes again on every switch to preview, and switching back cancels a pending flash', () => {

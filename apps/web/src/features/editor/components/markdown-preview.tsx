@@ -1,11 +1,15 @@
 import { lazy, Suspense } from 'react';
+import { MarkdownView } from '../../articles/components/markdown-view';
 import styles from './markdown-editor.module.css';
 
-// The renderer (react-markdown, sanitizing, highlighting) is a chunk of its own, loaded the
-// first time someone opens the preview.
-const MarkdownView = lazy(async () => ({
-  default: (await import('../../articles/components/markdown-view')).MarkdownView,
-}));
+// The renderer readers' pages get from the server (markdown, sanitizing, highlighting) runs here
+// for the preview; it is a chunk of its own, loaded the first time someone opens the preview.
+const RenderedPreview = lazy(async () => {
+  const { renderMarkdown } = await import('@repolog/markdown/render');
+  return {
+    default: ({ content }: { content: string }) => <MarkdownView html={renderMarkdown(content)} />,
+  };
+});
 
 export function PreviewLoading() {
   return (
@@ -20,7 +24,7 @@ export function MarkdownPreview({ content }: { content: string }) {
   if (content.trim() === '') return <p className={styles.previewEmpty}>Nothing to preview yet.</p>;
   return (
     <Suspense fallback={<PreviewLoading />}>
-      <MarkdownView content={content} />
+      <RenderedPreview content={content} />
     </Suspense>
   );
 }

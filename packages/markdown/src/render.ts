@@ -1,0 +1,94 @@
+import type { Element, Root } from 'hast';
+import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { visit } from 'unist-util-visit';
+import { rehypeHighlight } from './highlight';
+import { safeUrl } from './safe-url';
+
+/** Deepest element nesting a body may produce; browsers struggle with much deeper DOM trees. */
+export const MAX_NESTING = 100;
+
+export class MarkdownTooDeepError extends Error {
+  constructor() {
+    super(
+      `the markdown nests deeper than ${MAX_NESTING} levels (quotes or lists inside each other)`,
+    );
+    this.name = 'MarkdownTooDeepError';
+  }
+}
+
+/** Refuses a body whose quotes or lists nest deeper than MAX_NESTING. */
+function rehypeDepthLimit() {
+  return (tree: Root) => {
+    const depthOf = (node: Root | Element, depth: number): void => {
+      if (depth > MAX_NESTING) throw new MarkdownTooDeepError();
+      for (const child of node.children) if (child.type === 'element') depthOf(child, depth + 1);
+    };
+    depthOf(tree, 0);
+  };
+}
+
+/** Link and image targets keep only the protocols of spec §2; anything else is removed. */
+function rehypeSafeUrls() {
+  return (tree: Root) => {
+    visit(tree, 'element', (node: Element) => {
+      for (const attribute of ['href', 'src'] as const) {
+        const value = node.properties[attribute];
+        if (typeof value === 'string' && safeUrl(value) === '') delete node.properties[attribute];
+      }
+    });
+  };
+}
+
+/**
+ * Code blocks and tables may scroll sideways on a phone; keyboard users must be able to reach
+ * them to scroll (WCAG 2.1.1), so they get a tab stop (tables inside a scrolling wrapper).
+ */
+function rehypeScrollables() {
+  return (tree: Root) => {
+    visit(tree, 'element', (node: Element, index, parent) => {
+      if (node.tagName === 'pre') node.properties.tabIndex = 0;
+      if (node.tagName === 'table' && parent && index !== undefined) {
+        parent.children[index] = {
+          type: 'element',
+          tagName: 'div',
+          properties: { className: ['table-scroll'], tabIndex: 0 },
+          children: [node],
+        };
+      }
+    });
+  };
+}
+
+// remark-rehype already prefixes the ids it makes (footnotes) with "user-content-"; raw HTML,
+// the only other way to write an id, is dropped. So the sanitizer must not prefix them again,
+// or footnote links would point nowhere.
+const schema = { ...defaultSchema, clobberPrefix: '' };
+
+// Raw HTML in the markdown is dropped (remark-rehype without allowDangerousHtml); what remains
+// is sanitized with GitHub's rules before anything is added. Highlighting and the wrappers only
+// add spans, classes and tab stops after that.
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype)
+  .use(rehypeDepthLimit)
+  .use(rehypeSanitize, schema)
+  .use(rehypeSafeUrls)
+  .use(rehypeHighlight)
+  .use(rehypeScrollables)
+  .use(rehypeStringify)
+  .freeze();
+
+/**
+ * A breakthrough's markdown as safe HTML (throws MarkdownTooDeepError past MAX_NESTING): GitHub-flavoured markdown, sanitized, link and image
+ * targets limited to http, https, irc, ircs, mailto and xmpp, code highlighted. The server
+ * sends it with every article; the editor's preview runs the same code in the browser.
+ */
+export function renderMarkdown(content: string): string {
+  return String(processor.processSync(content));
+}
