@@ -83,3 +83,17 @@ test.describe('narrow screens', () => {
     expect(header?.width).toBeLessThanOrEqual(360);
   });
 });
+
+test.describe('addresses out of range', () => {
+  test('show "not found" pages, not errors', async ({ page }) => {
+    await page.goto('/blog/2147483648');
+    await expect(page.getByText('Blog not found.')).toBeVisible();
+    await page.goto('/breakthrough/2147483648');
+    await expect(page.getByText('Breakthrough not found.')).toBeVisible();
+    await page.goto('/breakthrough?page=99999999999');
+    await expect(
+      page.getByRole('heading', { name: "Let's Explore all breakthroughs!" }),
+    ).toBeVisible();
+    await expect(page.getByText(/^Error:/)).toHaveCount(0);
+  });
+});

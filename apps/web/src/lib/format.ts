@@ -17,3 +17,9 @@ export function formatRelative(iso: string, now: Date = new Date()): string {
   if (seconds < 7 * 86_400) return `${Math.floor(seconds / 86_400)}d ago`;
   return formatDate(iso);
 }
+
+/** Largest id the API accepts (PostgreSQL integer). */
+export const MAX_ID = 2_147_483_647;
+
+/** A route's id parameter as the API accepts it: a whole number from 1 to MAX_ID. */
+export const isValidId = (value: number) => Number.isInteger(value) && value > 0 && value <= MAX_ID;

@@ -3,7 +3,7 @@ import type { Article } from '@repolog/contract/articles';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDate, isValidId } from '../../../lib/format';
 import { useSession } from '../../auth/hooks/use-session';
 import { CommentsSection } from '../../comments/components/comments-section';
 import { articleQuery } from '../api/article';
@@ -17,7 +17,7 @@ import styles from './article-view.module.css';
 
 /** The article page of spec §2: loading placeholder, then the article and its companions. */
 export function ArticleView({ articleId }: { articleId: number }) {
-  const valid = Number.isInteger(articleId) && articleId > 0;
+  const valid = isValidId(articleId);
   const {
     data: article,
     error,

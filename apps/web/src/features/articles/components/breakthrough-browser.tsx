@@ -8,6 +8,7 @@ import { SearchBox } from '../../../components/ui/search-box';
 import { articlePageQuery, type ArticleListSource } from '../api/article-lists';
 import { ArticleList, ArticleListSkeleton } from './article-list';
 import styles from './breakthrough-browser.module.css';
+import { isValidId, MAX_ID } from '../../../lib/format';
 
 export const NO_BREAKTHROUGH_ALERT = 'There is no Breakthrough!';
 
@@ -21,7 +22,7 @@ interface ListState {
 function readState(params: URLSearchParams): ListState {
   const page = Number(params.get('page'));
   return {
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page: isValidId(page) ? page : page > MAX_ID ? MAX_ID : 1,
     q: (params.get('q') ?? '').trim(),
     lang: findLanguage(params.get('lang') ?? '') ?? '',
   };

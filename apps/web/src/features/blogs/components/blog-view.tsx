@@ -12,6 +12,7 @@ import { BLOG_LOAD_FAILED, BLOG_NOT_FOUND } from './blog-texts';
 import { DeveloperBlogs } from './developer-blogs';
 import { RepositoryActivity } from './repository-activity';
 import styles from './blog-view.module.css';
+import { isValidId } from '../../../lib/format';
 
 /**
  * The blog page of spec §2, shared by /blog/{blogId} and /workspace/myblog/{blog_id}.
@@ -24,10 +25,10 @@ export function BlogView({ blogId }: { blogId: number }) {
     isPending,
   } = useQuery({
     ...blogQuery(blogId),
-    enabled: Number.isInteger(blogId) && blogId > 0,
+    enabled: isValidId(blogId),
   });
 
-  if (!Number.isInteger(blogId) || blogId <= 0) return <Fallback text={BLOG_NOT_FOUND} />;
+  if (!isValidId(blogId)) return <Fallback text={BLOG_NOT_FOUND} />;
   if (isPending) return <BlogSkeleton />;
   if (error && !(error instanceof ApiError && error.status === 404)) {
     return <Fallback text={BLOG_LOAD_FAILED} alert />;
