@@ -17,7 +17,8 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  INIT_CWD: z.string().optional(),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.string().optional()),
   SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   GITHUB_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -109,7 +110,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !e.SECRET) {
     throw new ConfigError('SECRET (at least 32 characters) is required when NODE_ENV=production.');
   }
-  const dataDir = path.resolve(e.DATA_DIR);
+  // `npm start` runs the server inside apps/server; npm names the folder it was started from
+  // (INIT_CWD), so the default ./data is the repository's, as the README says.
+  const dataDir = e.DATA_DIR
+    ? path.resolve(e.DATA_DIR)
+    : path.resolve(e.INIT_CWD ?? process.cwd(), 'data');
   return {
     production,
     port: e.PORT,
