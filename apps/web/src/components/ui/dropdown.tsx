@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import styles from './dropdown.module.css';
 
 export interface DropdownItem {
@@ -10,28 +18,49 @@ export interface DropdownItem {
 interface DropdownMenuProps {
   /** Accessible name of the trigger, e.g. 'Breakthrough options'. */
   label: string;
+  /** Accessible name of the menu itself; defaults to `label`. */
+  menuLabel?: string;
   /** What the trigger shows (an icon); defaults to a vertical ellipsis. */
   trigger?: ReactNode;
   items: DropdownItem[];
   align?: 'start' | 'end';
+  /** Controlled use: whether the menu is open (e.g. one menu open in a whole list). */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  disabled?: boolean;
 }
 
 /**
  * A menu button (WAI-ARIA menu pattern): Enter, Space or ArrowDown opens it and focuses the
  * first item, arrows move, Escape closes and returns focus, a click outside closes it.
  */
-export function DropdownMenu({ label, trigger, items, align = 'end' }: DropdownMenuProps) {
-  const [open, setOpen] = useState(false);
+export function DropdownMenu({
+  label,
+  menuLabel,
+  trigger,
+  items,
+  align = 'end',
+  open: controlledOpen,
+  onOpenChange,
+  disabled,
+}: DropdownMenuProps) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = controlledOpen ?? ownOpen;
+  const setOpen = (value: boolean) => {
+    if (controlledOpen === undefined) setOwnOpen(value);
+    onOpenChange?.(value);
+  };
   const menuId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
+  const closeFromOutside = useEffectEvent(() => setOpen(false));
   useEffect(() => {
     if (!open) return;
     itemRefs.current[0]?.focus();
     const onPointer = (event: MouseEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
+      if (!wrapper.current?.contains(event.target as Node)) closeFromOutside();
     };
     document.addEventListener('mousedown', onPointer);
     return () => document.removeEventListener('mousedown', onPointer);
@@ -76,7 +105,8 @@ export function DropdownMenu({ label, trigger, items, align = 'end' }: DropdownM
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
+        disabled={disabled}
+        onClick={() => setOpen(!open)}
         onKeyDown={onTriggerKey}
       >
         {trigger ?? (
@@ -91,7 +121,7 @@ export function DropdownMenu({ label, trigger, items, align = 'end' }: DropdownM
         <div
           id={menuId}
           role="menu"
-          aria-label={label}
+          aria-label={menuLabel ?? label}
           className={`${styles.menu} ${align === 'start' ? styles.start : styles.end}`}
           onKeyDown={onMenuKey}
           tabIndex={-1}

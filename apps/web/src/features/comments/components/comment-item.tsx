@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Comment } from '@repolog/contract/comments';
 import { limits } from '@repolog/contract/limits';
 import { Button } from '../../../components/ui/button';
+import { DropdownMenu, type DropdownItem } from '../../../components/ui/dropdown';
 import { formatDate } from '../../../lib/format';
 import styles from './comments.module.css';
 
@@ -57,83 +58,21 @@ function CommentMenu({
   onStartEdit,
   onDelete,
 }: CommentItemProps) {
-  const menuId = useId();
-  const wrapper = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    wrapper.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
-    const onPointer = (event: MouseEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) onCloseMenu();
-    };
-    document.addEventListener('mousedown', onPointer);
-    return () => document.removeEventListener('mousedown', onPointer);
-  }, [menuOpen, onCloseMenu]);
-
-  const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = [
-      ...(wrapper.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
-    ];
-    const index = items.indexOf(document.activeElement as HTMLButtonElement);
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      items[(index + step + items.length) % items.length]?.focus();
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      onCloseMenu();
-      trigger.current?.focus();
-    } else if (event.key === 'Tab') {
-      onCloseMenu();
-    }
-  };
-
+  const items: DropdownItem[] = [
+    ...(comment.updateButton ? [{ label: 'Edit', onSelect: onStartEdit }] : []),
+    ...(comment.deleteButton ? [{ label: 'Delete', onSelect: onDelete, danger: true }] : []),
+  ];
   return (
-    <div className={styles.menuWrap} ref={wrapper}>
-      <button
-        ref={trigger}
-        type="button"
-        className={styles.menuTrigger}
-        aria-label={`Options for the comment by ${comment.userName}`}
-        aria-haspopup="menu"
-        aria-expanded={menuOpen}
-        aria-controls={menuOpen ? menuId : undefined}
+    <div className={styles.menuWrap}>
+      <DropdownMenu
+        label={`Options for the comment by ${comment.userName}`}
+        menuLabel="Comment options"
+        items={items}
+        open={menuOpen}
+        // One menu open in the whole list; the list decides (a second click closes it).
+        onOpenChange={(open) => (open ? onToggleMenu() : onCloseMenu())}
         disabled={menuLocked}
-        onClick={onToggleMenu}
-      >
-        <svg viewBox="0 0 24 24" width="18" height="18" fill="currentColor" aria-hidden="true">
-          <circle cx="12" cy="5" r="2" />
-          <circle cx="12" cy="12" r="2" />
-          <circle cx="12" cy="19" r="2" />
-        </svg>
-      </button>
-      {menuOpen && (
-        <div
-          id={menuId}
-          role="menu"
-          aria-label="Comment options"
-          className={styles.menu}
-          onKeyDown={onMenuKey}
-          tabIndex={-1}
-        >
-          {comment.updateButton && (
-            <button type="button" role="menuitem" className={styles.menuItem} onClick={onStartEdit}>
-              Edit
-            </button>
-          )}
-          {comment.deleteButton && (
-            <button
-              type="button"
-              role="menuitem"
-              className={`${styles.menuItem} ${styles.danger}`}
-              onClick={onDelete}
-            >
-              Delete
-            </button>
-          )}
-        </div>
-      )}
+      />
     </div>
   );
 }
