@@ -13,6 +13,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { between, count, gt, max, min, sql } from 'drizzle-orm';
+import { LANGUAGES } from '../packages/contract/src/languages.js';
 import { openDatabase, type Db } from '../apps/server/src/db/client.js';
 import {
   articles,
@@ -46,18 +47,6 @@ export const DEFAULT_SIZES: SeedSizes = {
   users: 2000,
 };
 
-const LANGUAGES = [
-  'Java',
-  'HTML',
-  'JavaScript',
-  'Python',
-  'TypeScript',
-  'Kotlin',
-  'C#',
-  'C++',
-  'CSS',
-  'Swift',
-];
 const VERBS = ['Fixing', 'Tuning', 'Debugging', 'Scaling', 'Migrating', 'Testing', 'Caching'];
 const NOUNS = [
   'connection pools',
@@ -72,10 +61,10 @@ const NOUNS = [
   'websocket drops',
 ];
 
-const textArray = (values: string[]) =>
+const textArray = (values: readonly string[]) =>
   sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`);
 /** A random element of a literal text array. */
-const pick = (values: string[]) =>
+const pick = (values: readonly string[]) =>
   sql`(${textArray(values)})[1 + floor(random() * ${values.length})::int]`;
 
 /** min and max id inserted after `before` (identity columns are sequential per statement). */
