@@ -97,3 +97,20 @@ test.describe('addresses out of range', () => {
     await expect(page.getByText(/^Error:/)).toHaveCount(0);
   });
 });
+
+test.describe('before the app code runs', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the page already paints the header bar with the logo, styled like the app', async ({
+    page,
+  }) => {
+    await page.goto('/breakthrough/25');
+    const logo = page.getByRole('link', { name: 'Repolog start page' });
+    await expect(logo).toBeVisible();
+    await expect(logo).toHaveText('Repolog');
+    const header = await page.getByRole('banner').boundingBox();
+    // The sticky bar of --header-height (64 px) across the page, as the app draws it.
+    expect(header?.height).toBe(64);
+    expect(header?.y).toBe(0);
+  });
+});

@@ -70,8 +70,15 @@ const ROUTE_MODULES: { pattern: RegExp; modules: string[]; data?: (path: string)
   },
 ];
 
-/** Preload tags for one path: its API data, and its chunks and styles from the Vite manifest. */
-export function preloadTags(manifest: Record<string, ManifestChunk>, pathname: string): string {
+/**
+ * Preload tags for one path: its API data, and its chunks and styles from the Vite manifest,
+ * leaving out files the page template already links (the entry's own shared chunks).
+ */
+export function preloadTags(
+  manifest: Record<string, ManifestChunk>,
+  pathname: string,
+  template = '',
+): string {
   const route = ROUTE_MODULES.find((r) => r.pattern.test(pathname));
   if (!route) return '';
   const seen = new Set<string>(['index.html']);
@@ -92,8 +99,12 @@ export function preloadTags(manifest: Record<string, ManifestChunk>, pathname: s
       (url) =>
         `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(url)}" />`,
     ),
-    ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
-    ...styles.map((file) => `<link rel="preload" as="style" href="/${escapeHtml(file)}" />`),
+    ...files
+      .filter((file) => !template.includes(`"/${file}"`))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
+    ...styles
+      .filter((file) => !template.includes(`"/${file}"`))
+      .map((file) => `<link rel="preload" as="style" href="/${escapeHtml(file)}" />`),
   ].join('\n    ');
 }
 
@@ -145,7 +156,7 @@ export async function registerStaticSpa(
         url: `${publicUrl}${pathname}`,
         ...meta,
       });
-      const preloads = preloadTags(manifest, pathname);
+      const preloads = preloadTags(manifest, pathname, template);
       return preloads ? html.replace('</head>', `    ${preloads}\n  </head>`) : html;
     };
 

@@ -32,17 +32,17 @@ export function SiteHeader() {
   };
 
   return (
-    <header className={styles.header}>
-      <div className={`container ${styles.inner}`}>
-        <Link to="/" className={styles.logo} aria-label="Repolog start page">
-          <svg className={styles.logoMark} viewBox="0 0 64 64" aria-hidden="true">
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to="/" className="site-logo" aria-label="Repolog start page">
+          <svg className="site-logo__mark" viewBox="0 0 64 64" aria-hidden="true">
             <rect width="64" height="64" rx="14" fill="#4338ca" />
             <path
               d="M20 16h14a10 10 0 0 1 2 19.8L46 48h-9l-9-11.5V48h-8V16zm8 7v8h6a4 4 0 0 0 0-8h-6z"
               fill="#fff"
             />
           </svg>
-          <span className={styles.logoText}>Repolog</span>
+          <span>Repolog</span>
         </Link>
         {!isStart && (
           <nav className={styles.nav} aria-label="Main">
