@@ -145,7 +145,7 @@ try {
           'breakthrough list, deep page',
           `/api/article/breakthrough?page=${Math.floor(size / 20)}&size=10`,
         ],
-        ['search by title or blog name', '/api/article/breakthrough?page=1&size=10&q=cache'],
+        ['search by title or blog name', '/api/article/breakthrough?page=1&size=10&q=pool'],
         ['language filter', '/api/article/breakthrough?page=1&size=10&lang=python'],
         ['article page', `/api/article/breakthrough/${ids.articleId}`],
         ['comments of an article', `/api/comment/comments/${ids.articleId}`],

@@ -213,9 +213,21 @@ describe('GET /api/article/breakthrough', () => {
     expect(last.items.map((a) => a.title)).toEqual([`${word} 0`]);
     expect(last.res.headers.link).not.toMatch(/rel="next"/);
 
+    // A sixth breakthrough (no page gained) and a seventh (a fourth page): the same address
+    // now links on to page 4.
+    for (const i of [5, 6]) {
+      const res = await post({ ...valid(), title: `${word} ${i}`, about: 'Python' }, ownerSession);
+      expect(res.statusCode).toBe(200);
+    }
+    const grown = await list({ page: 3, size: 2, q: word, lang: 'python' });
+    expect(grown.res.headers['x-total-count']).toBe('7');
+    expect(grown.res.headers.link).toContain(
+      `<${base}?page=4&size=2&q=${word}&lang=python>; rel="last"`,
+    );
+
     // The page size defaults to 10 when a page is asked for.
     const defaults = await list({ page: 1, q: word });
-    expect(defaults.items).toHaveLength(5);
+    expect(defaults.items).toHaveLength(7);
   });
 
   it('without page returns "all" capped at 1000, linking to the rest', async () => {

@@ -27,6 +27,28 @@ export function resolvePaging(
   return { page: query.page, size, offset: (query.page - 1) * size, limit: size, paged: true };
 }
 
+/** Link headers already built, by request URL, total and page size (hot pages repeat). */
+const linkMemo = new Map<string, string>();
+const LINK_MEMO_MAX = 512;
+
+/** The GitHub-style `Link` value (first, prev, next, last) for one page; '' when none apply. */
+function linkHeader(requestUrl: string, publicUrl: string, paging: Paging, total: number): string {
+  const lastPage = Math.max(1, Math.ceil(total / paging.size));
+  const base = new URL(requestUrl, publicUrl);
+  const link = (page: number, rel: string) => {
+    const url = new URL(base);
+    url.searchParams.set('page', String(page));
+    url.searchParams.set('size', String(paging.size));
+    return `<${url.toString()}>; rel="${rel}"`;
+  };
+  const links: string[] = [];
+  if (paging.page > 1) {
+    links.push(link(1, 'first'), link(Math.min(paging.page - 1, lastPage), 'prev'));
+  }
+  if (paging.page < lastPage) links.push(link(paging.page + 1, 'next'), link(lastPage, 'last'));
+  return links.join(', ');
+}
+
 /**
  * Sets `X-Total-Count` and a GitHub-style `Link` header (first, prev, next, last) for a list
  * whose body stays a plain array. Links keep the request's other query parameters.
@@ -39,18 +61,13 @@ export function setPagingHeaders(
   publicUrl: string,
 ): void {
   reply.header('X-Total-Count', String(total));
-  const lastPage = Math.max(1, Math.ceil(total / paging.size));
-  const base = new URL(request.url, publicUrl);
-  const link = (page: number, rel: string) => {
-    const url = new URL(base);
-    url.searchParams.set('page', String(page));
-    url.searchParams.set('size', String(paging.size));
-    return `<${url.toString()}>; rel="${rel}"`;
-  };
-  const links: string[] = [];
-  if (paging.page > 1) {
-    links.push(link(1, 'first'), link(Math.min(paging.page - 1, lastPage), 'prev'));
+  // Building URLs costs more than the rest of a cached list request: reuse the answer.
+  const key = `${publicUrl} ${request.url} ${paging.page} ${paging.size} ${total}`;
+  let value = linkMemo.get(key);
+  if (value === undefined) {
+    value = linkHeader(request.url, publicUrl, paging, total);
+    if (linkMemo.size >= LINK_MEMO_MAX) linkMemo.clear();
+    linkMemo.set(key, value);
   }
-  if (paging.page < lastPage) links.push(link(paging.page + 1, 'next'), link(lastPage, 'last'));
-  if (links.length > 0) reply.header('Link', links.join(', '));
+  if (value !== '') reply.header('Link', value);
 }
