@@ -121,7 +121,7 @@ test.describe('live notifications', () => {
 });
 
 test.describe('/notification', () => {
-  test('lists 10 per page newest first, with pagination, and marks an item viewed on click', async ({
+  test('lists 10 per page newest first, with pagination, marks an item viewed on click and all with one button', async ({
     browser,
     baseURL,
   }) => {
@@ -170,6 +170,17 @@ test.describe('/notification', () => {
     await expect(dana).toHaveURL(new RegExp(`/breakthrough/${articleId}$`));
     await dana.goBack();
     await expect(items.first().getByRole('button')).toHaveAttribute('data-viewed', 'true');
+
+    // The rest are still unread: one button marks them all, the badge goes and the button too.
+    await expect(badge(dana)).toBeVisible();
+    await dana.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect(items.locator('[data-viewed="false"]')).toHaveCount(0);
+    await expect(badge(dana)).toBeHidden();
+    await expect(dana.getByRole('button', { name: 'Mark all as read' })).toBeHidden();
+    expect(await unreadOf(dana)).toBe(0);
+    await dana.reload();
+    await expect(items).toHaveCount(10);
+    await expect(items.locator('[data-viewed="false"]')).toHaveCount(0);
 
     await dana.context().close();
     await sora.context().close();

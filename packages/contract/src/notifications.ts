@@ -28,3 +28,4 @@ export const readAllResultSchema = z.object({
   updated: z.number().int(),
   unreadCount: z.number().int(),
 });
+export type ReadAllResult = z.infer<typeof readAllResultSchema>;

@@ -19,21 +19,33 @@ const notice = (id: number, isViewed = false): Notice => ({
   articleTitle: `Article ${id}`,
 });
 
+const json = (body: unknown, headers: Record<string, string> = {}) =>
+  Promise.resolve(
+    new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json', ...headers },
+    }),
+  );
+
 function serve(all: Notice[]) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn((url: string) => {
-      calls.push(url);
+    vi.fn((url: string, init?: RequestInit) => {
+      calls.push(init?.method === 'PUT' ? `PUT ${url}` : url);
+      const unread = () => all.filter((n) => !n.isViewed).length;
+      if (url === '/api/notice/count') return json({ unreadCount: unread() });
+      if (url === '/api/notice/read-all') {
+        const updated = unread();
+        all.splice(0, all.length, ...all.map((n) => ({ ...n, isViewed: true })));
+        return json({ updated, unreadCount: 0 });
+      }
       const query = new URL(url, 'http://x').searchParams;
       const page = Number(query.get('page'));
       const size = Number(query.get('size'));
-      return Promise.resolve(
-        new Response(JSON.stringify(all.slice((page - 1) * size, page * size)), {
-          status: 200,
-          headers: { 'content-type': 'application/json', 'x-total-count': String(all.length) },
-        }),
-      );
+      return json(all.slice((page - 1) * size, page * size), {
+        'x-total-count': String(all.length),
+      });
     }),
   );
   return calls;
@@ -74,7 +86,7 @@ describe('/notification', () => {
     const calls = serve(all);
     renderPage(true);
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(10));
-    expect(calls[0]).toBe('/api/notice?page=1&size=10');
+    expect(calls).toContain('/api/notice?page=1&size=10');
     const items = screen.getAllByRole('button', { name: /liked your article/ });
     expect(items[0]).toHaveAttribute('data-viewed', 'false');
     expect(items[1]).toHaveAttribute('data-viewed', 'true');
@@ -84,6 +96,35 @@ describe('/notification', () => {
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3));
     expect(screen.getByText("fan-11 liked your article 'Article 11'.")).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it('marks everything read with one button, which then goes away', async () => {
+    const calls = serve([notice(1), notice(2), notice(3, true)]);
+    renderPage(true);
+    const button = await screen.findByRole('button', { name: 'Mark all as read' });
+    expect(
+      screen
+        .getAllByRole('button', { name: /liked your article/ })
+        .map((b) => b.getAttribute('data-viewed')),
+    ).toEqual(['false', 'false', 'true']);
+
+    await userEvent.click(button);
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByRole('button', { name: /liked your article/ })
+          .map((b) => b.getAttribute('data-viewed')),
+      ).toEqual(['true', 'true', 'true']),
+    );
+    expect(calls).toContain('PUT /api/notice/read-all');
+    expect(screen.queryByRole('button', { name: 'Mark all as read' })).toBeNull();
+  });
+
+  it('offers no mark-all button when nothing is unread', async () => {
+    serve([notice(1, true)]);
+    renderPage(true);
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Mark all as read' })).toBeNull();
   });
 
   it('hides the pagination with one page', async () => {

@@ -2,10 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { NOTICE_PAGE_SIZE } from '@repolog/contract/constants';
 import { useSearchParams } from 'react-router';
-import { ButtonLink } from '../../components/ui/button';
+import { Button, ButtonLink } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
 import { useSession } from '../../features/auth/hooks/use-session';
-import { noticesQuery } from '../../features/notifications/api/notices';
+import {
+  noticesQuery,
+  unreadCountQuery,
+  useMarkAllNoticesViewed,
+} from '../../features/notifications/api/notices';
 import { NotificationList } from '../../features/notifications/components/notification-list';
 import styles from './notifications.module.css';
 
@@ -15,7 +19,10 @@ export function NotificationsPage() {
   return (
     <main className="page">
       <div className={`container ${styles.wrap}`}>
-        <h1 className={styles.title}>All Notifications</h1>
+        <div className={styles.head}>
+          <h1 className={styles.title}>All Notifications</h1>
+          {session.status === 'in' && <MarkAllViewed />}
+        </div>
         {session.status === 'in' && <AllNotifications />}
         {session.status === 'out' && (
           <div className={styles.hint}>
@@ -26,6 +33,18 @@ export function NotificationsPage() {
         {session.status === 'unknown' && <div className={styles.placeholder} aria-busy="true" />}
       </div>
     </main>
+  );
+}
+
+/** 'Mark all as read', offered while something is unread. */
+function MarkAllViewed() {
+  const { data } = useQuery(unreadCountQuery);
+  const markAll = useMarkAllNoticesViewed();
+  if (!data || data.unreadCount === 0) return null;
+  return (
+    <Button variant="secondary" disabled={markAll.isPending} onClick={() => markAll.mutate()}>
+      Mark all as read
+    </Button>
   );
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Notice, UnreadCount } from '@repolog/contract/notifications';
+import type { Notice, ReadAllResult, UnreadCount } from '@repolog/contract/notifications';
 import { api, apiRequest } from '../../../lib/api-client';
 
 export interface NoticePage {
@@ -58,6 +58,36 @@ export function useMarkNoticeViewed() {
     onError: (error) => {
       // Spec §8: notification failures are only logged.
       console.error('marking the notification as viewed failed', error);
+      void queryClient.invalidateQueries({ queryKey: ['notices'] });
+    },
+  });
+}
+
+/** PUT /api/notice/read-all: marks every notification of the caller viewed. */
+export const markAllNoticesViewed = () =>
+  api<ReadAllResult>('/api/notice/read-all', { method: 'PUT' });
+
+/** Marks everything viewed: the badge goes to zero and every row dims at once. */
+export function useMarkAllNoticesViewed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAllNoticesViewed,
+    onMutate: async () => {
+      await queryClient.cancelQueries({ queryKey: ['notices'] });
+      queryClient.setQueryData<UnreadCount>(unreadCountQuery.queryKey, { unreadCount: 0 });
+      queryClient.setQueriesData<NoticePage>({ queryKey: ['notices', 'list'] }, (old) =>
+        old ? { ...old, items: old.items.map((item) => ({ ...item, isViewed: true })) } : old,
+      );
+    },
+    onSuccess: (result) => {
+      // Something may have arrived meanwhile: the server's count is the truth.
+      queryClient.setQueryData<UnreadCount>(unreadCountQuery.queryKey, {
+        unreadCount: result.unreadCount,
+      });
+    },
+    onError: (error) => {
+      // Spec §8: notification failures are only logged.
+      console.error('marking all notifications as viewed failed', error);
       void queryClient.invalidateQueries({ queryKey: ['notices'] });
     },
   });
