@@ -146,4 +146,24 @@ test.describe('write and edit a breakthrough', () => {
       'Only members of Repolog Frontend can write breakthroughs in it.',
     );
   });
+
+  test('a half-written breakthrough asks before the tab closes, and stays when the writer stays', async ({
+    page,
+  }) => {
+    await loginAs(page, 'dana-kim');
+    await page.goto('/blog/32/breakthrough/write');
+    const title = page.getByLabel('Title');
+    await title.click();
+    await title.fill('Half a thought');
+    const asked = new Promise<string>((resolve) => {
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      });
+    });
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    expect(page.isClosed()).toBe(false);
+    await expect(title).toHaveValue('Half a thought');
+  });
 });

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { leavingAsks } from '../../../test/leaving-asks';
 import type { ArticleFormValues } from '../lib/article-form-rules';
 import { ArticleForm } from './article-form';
 
@@ -154,5 +155,24 @@ describe('breakthrough form dropdowns', () => {
       problem: 'Login button does nothing on Safari',
       solution: '',
     });
+  });
+});
+
+describe('unsaved changes', () => {
+  beforeEach(() =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(json(TITLES))),
+    ),
+  );
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks before the tab closes or reloads only once something was typed', async () => {
+    renderForm();
+    expect(leavingAsks()).toBe(false);
+    await userEvent.type(screen.getByLabelText('Title'), 'Half a thought');
+    expect(leavingAsks()).toBe(true);
+    await userEvent.clear(screen.getByLabelText('Title'));
+    expect(leavingAsks()).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import {
 } from '../lib/article-form-rules';
 import { MarkdownEditor } from './markdown-editor';
 import styles from './article-form.module.css';
+import { useLeaveWarning } from '../../../lib/use-leave-warning';
 
 type DropdownName = 'about' | 'problem' | 'solution';
 
@@ -45,6 +46,9 @@ export function ArticleForm({
 }: ArticleFormProps) {
   const titleId = useId();
   const [values, setValues] = useState(initial);
+  useLeaveWarning(
+    (Object.keys(initial) as (keyof ArticleFormValues)[]).some((k) => values[k] !== initial[k]),
+  );
   // Only one of the three dropdowns is open at a time.
   const [openDropdown, setOpenDropdown] = useState<DropdownName | null>(null);
 

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { leavingAsks } from '../../../test/leaving-asks';
 import { authStatusQuery } from '../../auth/api/auth-status';
 import { CreateBlog } from './create-blog';
 import { EditBlog } from './edit-blog';
@@ -160,8 +161,11 @@ describe('create and edit blog forms', () => {
     await pickRepo('repolog-team/frontend');
     await userEvent.type(screen.getByLabelText('Contributor GitHub ID'), 'sora-lee{Enter}');
     await screen.findByRole('button', { name: 'Remove sora-lee' });
+    // Unsaved: closing or reloading the tab now asks first.
+    expect(leavingAsks()).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Create blog' }));
     expect(await screen.findByTestId('where')).toHaveTextContent('/blog/77');
+    expect(leavingAsks()).toBe(false);
     const [, init] = calls('POST')[0]!;
     expect(JSON.parse(init.body as string)).toEqual({
       blogName: 'Frontend diaries',

@@ -11,6 +11,7 @@ import {
 } from '../lib/blog-form-rules';
 import { ContributorsField } from './contributors-field';
 import styles from './blog-form.module.css';
+import { useLeaveWarning } from '../../../lib/use-leave-warning';
 
 export interface BlogFormSubmit extends BlogFormValues {
   /** Contributors other than the owner, in the order they were added. */
@@ -57,6 +58,12 @@ export function BlogForm({
   const [gitRepoUrl, setGitRepoUrl] = useState(initial.gitRepoUrl);
   const [contributors, setContributors] = useState(initial.contributors);
   const [repoOpen, setRepoOpen] = useState(false);
+  useLeaveWarning(
+    blogName !== initial.blogName ||
+      description !== initial.description ||
+      gitRepoUrl !== initial.gitRepoUrl ||
+      contributors.join('\n') !== initial.contributors.join('\n'),
+  );
 
   const bytes = descriptionBytes(description);
   const tooLong = bytes > DESCRIPTION_MAX_BYTES;
