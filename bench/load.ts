@@ -10,11 +10,13 @@
  * "10000,100000"), BENCH_CONNECTIONS (default 50).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { TokenKeys } from '../apps/server/src/auth/tokens.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { seedBenchData } from './seed.js';
 
@@ -24,6 +26,9 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const sizes = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const APP_PORT = 3911;
+const SECRET = 'bench-secret-bench-secret-bench-secret-00';
+/** The access token cookie's name (apps/server/src/auth/cookies.ts). */
+const ACCESS_COOKIE = 'accessToken';
 const BARE_PORT = 3912;
 
 interface Row {
@@ -67,10 +72,11 @@ async function stop(child: ChildProcess): Promise<void> {
 
 async function measure(
   url: string,
+  headers: Record<string, string> = {},
 ): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
   // A short warm-up fills caches and JIT before the measured run.
-  await autocannon({ url, connections, duration: 2 });
-  const result = await autocannon({ url, connections, duration });
+  await autocannon({ url, connections, duration: 2, headers });
+  const result = await autocannon({ url, connections, duration, headers });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -102,6 +108,22 @@ async function pickIds(url: string): Promise<{ articleId: number; blogId: number
   return { articleId: row.id, blogId: row.blog_id };
 }
 
+/** A signed-in reader: a session row for some user and an access token cookie for it. */
+async function signedInCookie(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const user = await client.query<{ id: number; user_name: string }>(
+    'SELECT id, user_name FROM users ORDER BY id DESC LIMIT 1',
+  );
+  const row = user.rows[0];
+  if (!row) throw new Error('no users seeded');
+  const userId = row.id;
+  const sessionId = randomUUID();
+  await client.query('INSERT INTO sessions (id, user_id) VALUES ($1, $2)', [sessionId, userId]);
+  await client.end();
+  return `${ACCESS_COOKIE}=${new TokenKeys(SECRET).signAccess({ sub: userId, sid: sessionId, name: row.user_name })}`;
+}
+
 const rows: Row[] = [];
 const bare = start([process.execPath, '--import', 'tsx', path.join(here, 'bare-server.ts')], {
   PORT: String(BARE_PORT),
@@ -129,14 +151,16 @@ try {
       LOG_LEVEL: 'warn',
       GITHUB_CLIENT_ID: 'bench',
       GITHUB_CLIENT_SECRET: 'bench',
-      SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      SECRET,
       RATE_LIMIT_PER_MINUTE: '100000000',
       NODE_ENV: 'production',
       PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
     });
     try {
       await waitFor(`http://127.0.0.1:${APP_PORT}/api/health`);
-      const endpoints: [string, string][] = [
+      // Signed in, the token is good for 15 minutes: long enough for one size's runs.
+      const cookie = await signedInCookie(url);
+      const endpoints: [string, string, Record<string, string>?][] = [
         ['bare Fastify list (yardstick)', `http://127.0.0.1:${BARE_PORT}/bare/list`],
         ['home: top breakthroughs', '/api/home/article'],
         ['home: top blogs', '/api/home/blog'],
@@ -150,11 +174,15 @@ try {
         ['article page', `/api/article/breakthrough/${ids.articleId}`],
         ['comments of an article', `/api/comment/comments/${ids.articleId}`],
         ['blog page', `/api/blog/non-member/${ids.blogId}`],
+        ['signed in: home top', '/api/home/article', { cookie }],
+        ['signed in: article page', `/api/article/breakthrough/${ids.articleId}`, { cookie }],
+        ['signed in: comments', `/api/comment/comments/${ids.articleId}`, { cookie }],
+        ['signed in: blog page', `/api/blog/${ids.blogId}`, { cookie }],
       ];
       let bareRps = 0;
-      for (const [name, target] of endpoints) {
+      for (const [name, target, headers] of endpoints) {
         const full = target.startsWith('http') ? target : `http://127.0.0.1:${APP_PORT}${target}`;
-        const m = await measure(full);
+        const m = await measure(full, headers);
         if (target.includes('/bare/')) bareRps = m.rps;
         rows.push({
           size,

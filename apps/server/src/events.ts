@@ -10,6 +10,8 @@ export interface EventMap {
   'blog.deleted': { blogId: number };
   /** A user favorited a blog (not emitted on un-favorite). */
   'blog.favorited': { blogId: number; userId: number };
+  /** A breakthrough was posted, edited or deleted (its blog's page lists it). */
+  'article.changed': { articleId: number; blogId: number };
   /** A user liked an article (not emitted on unlike). */
   'article.liked': { articleId: number; userId: number };
   /** A comment was written. */

@@ -13,6 +13,7 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): voi
     repo: articlesRepository(deps.db),
     officialBlogId: deps.config.officialBlogId,
     markdown,
+    events: deps.events,
   });
   deps.events.on('blog.deleted', () => service.forgetLists());
   registerArticlesRoutes(app, service, deps.config.publicUrl);

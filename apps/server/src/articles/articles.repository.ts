@@ -177,6 +177,21 @@ export function articlesRepository(db: Db) {
       return row;
     },
 
+    /** What one reader's own actions change on an article: its like count and their like. */
+    async findViewerState(
+      articleId: number,
+      viewerId: number,
+    ): Promise<{ likeCount: number; liked: boolean } | undefined> {
+      const [row] = await db
+        .select({
+          likeCount: articles.likeCount,
+          liked: sql<boolean>`exists(select 1 from ${likes} where ${likes.userId} = ${viewerId} and ${likes.articleId} = ${articles.id})`,
+        })
+        .from(articles)
+        .where(eq(articles.id, articleId));
+      return row;
+    },
+
     /** The blog with its owner's and members' logins, for can(). */
     async findBlogAccess(blogId: number, tx: Db = db): Promise<BlogAccessRow | undefined> {
       const owner = alias(users, 'owner');

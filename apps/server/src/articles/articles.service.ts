@@ -8,6 +8,7 @@ import type {
 import { can, type Actor, type ArticleResource } from '@repolog/contract/permissions';
 import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../errors.js';
+import type { Events } from '../events.js';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { presentArticle, presentListItem } from './articles.presenter.js';
 import { RenderError, type MarkdownRenderer } from './markdown-renderer.js';
@@ -25,6 +26,7 @@ export interface ArticlesServiceDeps {
   repo: ArticlesRepository;
   officialBlogId: number;
   markdown: MarkdownRenderer;
+  events: Events;
 }
 
 export const UNRENDERABLE =
@@ -48,7 +50,7 @@ const blogResource = (blog: BlogAccessRow) => ({
 });
 
 /** Breakthroughs: the public list and page, and the author's writes. */
-export function articlesService({ repo, officialBlogId, markdown }: ArticlesServiceDeps) {
+export function articlesService({ repo, officialBlogId, markdown, events }: ArticlesServiceDeps) {
   /** A body is accepted only if it renders within the time limit (and is then cached). */
   const checkRenders = async (content: string) => {
     try {
@@ -106,10 +108,20 @@ export function articlesService({ repo, officialBlogId, markdown }: ArticlesServ
       return pages.get(key, () => list(filters, window));
     },
 
-    get: (articleId: number, viewer: Actor | null): Promise<Article> =>
-      viewer
-        ? detail(articleId, viewer)
-        : publicViews.get(String(articleId), () => detail(articleId, null)),
+    /**
+     * Everyone reads the shared view; a signed-in reader's like and the like count (which their
+     * own toggles change) are looked up fresh, so they always see their own action.
+     */
+    async get(articleId: number, viewer: Actor | null): Promise<Article> {
+      const shared = publicViews.get(String(articleId), () => detail(articleId, null));
+      if (!viewer) return shared;
+      const [view, mine] = await Promise.all([
+        shared,
+        repo.findViewerState(articleId, viewer.userId),
+      ]);
+      if (!mine) throw notFound(ARTICLE_NOT_FOUND);
+      return { ...view, likeCount: mine.likeCount, likeButton: mine.liked };
+    },
 
     /** Articles went away with their blog: list again on the next read. */
     forgetLists,
@@ -131,6 +143,7 @@ export function articlesService({ repo, officialBlogId, markdown }: ArticlesServ
         solution: input.solution,
       });
       forgetLists();
+      await events.emit('article.changed', { articleId, blogId: blog.id });
       return { articleId, blogId: blog.id, message: POSTED };
     },
 
@@ -155,6 +168,7 @@ export function articlesService({ repo, officialBlogId, markdown }: ArticlesServ
       if (!updated) throw notFound(ARTICLE_NOT_FOUND);
       forgetLists();
       publicViews.delete(String(articleId));
+      await events.emit('article.changed', { articleId, blogId: article.blogId });
       return detail(articleId, actor);
     },
 
@@ -166,6 +180,7 @@ export function articlesService({ repo, officialBlogId, markdown }: ArticlesServ
       await repo.delete(articleId);
       forgetLists();
       publicViews.delete(String(articleId));
+      await events.emit('article.changed', { articleId, blogId: article.blogId });
       return { message: DELETED };
     },
   };

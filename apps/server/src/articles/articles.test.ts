@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Article, ArticleListItem } from '@repolog/contract/articles';
+import type { Blog } from '@repolog/contract/blogs';
 import { PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { UNRENDERABLE } from './articles.service.js';
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../test/app.js';
@@ -83,6 +84,33 @@ const valid = () => ({
   about: 'TypeScript',
   problem: 'Pool exhausted #12',
   solution: 'Release clients in finally',
+});
+
+describe('the blog page after a breakthrough is posted, edited or deleted', () => {
+  it('lists the change at once, for its members and for visitors', async () => {
+    const titlesOnBlogPage = async (session?: Session) =>
+      (await get(`/api/blog/non-member/${blog.id}`, session))
+        .json<Blog>()
+        .break_throughs.map((a) => a.articleTitle);
+    const word = token();
+    // Both views of the blog page are warm before the post.
+    expect(await titlesOnBlogPage()).not.toContain(word);
+    expect(await titlesOnBlogPage(ownerSession)).not.toContain(word);
+
+    const posted = await post({ ...valid(), title: word }, ownerSession);
+    expect(posted.statusCode).toBe(200);
+    expect(await titlesOnBlogPage(ownerSession)).toContain(word);
+    expect(await titlesOnBlogPage()).toContain(word);
+
+    const { articleId } = posted.json<{ articleId: number }>();
+    expect(
+      (await put(articleId, { title: `${word} v2`, content: 'Edited.' }, ownerSession)).statusCode,
+    ).toBe(200);
+    expect(await titlesOnBlogPage()).toContain(`${word} v2`);
+
+    expect((await del(articleId, ownerSession)).statusCode).toBe(200);
+    expect((await titlesOnBlogPage()).filter((title) => title.startsWith(word))).toEqual([]);
+  });
 });
 
 describe('GET /api/article/breakthrough', () => {

@@ -1,6 +1,14 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { githubTokens, refreshTokens, sessions, users } from '../db/schema.js';
+import { microcache } from '../plugins/microcache.js';
+
+/**
+ * How long a session found active is believed without asking the database again, when a request
+ * authenticates. Revocations on this instance (logout, a reused refresh token, account
+ * deletion) take effect at once; one made on another instance reaches this one within this time.
+ */
+export const SESSION_CACHE_MS = 5000;
 
 export interface ActiveSession {
   sessionId: string;
@@ -19,6 +27,20 @@ export type RefreshLookup =
 
 /** Sessions, refresh tokens and stored GitHub tokens. */
 export function authRepository(db: Db) {
+  const recentSessions = microcache<ActiveSession | undefined>({
+    ttlMs: SESSION_CACHE_MS,
+    maxKeys: 10_000,
+  });
+
+  const findActiveSession = async (sessionId: string): Promise<ActiveSession | undefined> => {
+    const [row] = await db
+      .select({ sessionId: sessions.id, userId: users.id, userName: users.userName })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    return row;
+  };
+
   return {
     async createSession(
       sessionId: string,
@@ -29,14 +51,19 @@ export function authRepository(db: Db) {
       await tx.insert(sessions).values({ id: sessionId, userId, userAgent });
     },
 
-    /** The session and its user, when the session is not revoked. */
-    async findActiveSession(sessionId: string): Promise<ActiveSession | undefined> {
-      const [row] = await db
-        .select({ sessionId: sessions.id, userId: users.id, userName: users.userName })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-      return row;
+    /** The session and its user, when the session is not revoked (always asks the database). */
+    findActiveSession,
+
+    /**
+     * The same answer for authenticating a request: a session seen in the last
+     * SESSION_CACHE_MS is not looked up again, so a page's burst of API calls costs one query.
+     */
+    recentActiveSession: (sessionId: string): Promise<ActiveSession | undefined> =>
+      recentSessions.get(sessionId, () => findActiveSession(sessionId)),
+
+    /** Drops every remembered session (an account, and all its sessions, went away). */
+    forgetRecentSessions(): void {
+      recentSessions.clear();
     },
 
     async insertRefreshToken(
@@ -89,6 +116,7 @@ export function authRepository(db: Db) {
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
       // The tokens of a revoked session are useless; drop them.
       await tx.delete(refreshTokens).where(eq(refreshTokens.sessionId, sessionId));
+      recentSessions.delete(sessionId);
     },
 
     async saveGithubToken(

@@ -174,6 +174,8 @@ export function authService(deps: AuthServiceDeps) {
     /** Deletes the account; every session of it ends with it. */
     async deleteAccount(actor: Actor): Promise<void> {
       await users.deleteAccount(actor.userId);
+      // Its sessions went with it (cascade); none may still be believed active here.
+      repo.forgetRecentSessions();
     },
   };
 }

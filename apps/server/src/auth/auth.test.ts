@@ -268,6 +268,8 @@ describe('logout and account deletion', () => {
 
     const phone = await signIn(t, leaving);
     const laptop = await signIn(t, leaving);
+    // The laptop was in use a moment ago: its session is fresh in the server's memory.
+    expect((await status(laptop.cookie)).statusCode).toBe(200);
     const res = await t.request({
       method: 'DELETE',
       url: '/api/auth/delete-account',

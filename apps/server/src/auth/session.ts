@@ -52,7 +52,7 @@ export function registerSession(app: FastifyInstance, keys: TokenKeys, repo: Aut
     }
     const verified = keys.verifyAccess(token);
     if (verified.ok) {
-      const session = await repo.findActiveSession(verified.claims.sid);
+      const session = await repo.recentActiveSession(verified.claims.sid);
       if (session && session.userId === verified.claims.sub) {
         request.actor = { userId: session.userId, userName: session.userName };
         request.sessionId = session.sessionId;

@@ -13,6 +13,7 @@ export function registerBlogsModule(app: FastifyInstance, deps: AppDeps): void {
     codehost: deps.codehost,
     events: deps.events,
   });
+  deps.events.on('article.changed', ({ blogId }) => service.forgetView(blogId));
   registerBlogsRoutes(app, service);
   deps.metaProviders.push(blogMetaProvider(service, deps.config.publicUrl));
 }

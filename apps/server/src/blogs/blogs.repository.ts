@@ -85,6 +85,21 @@ export function blogsRepository(db: Db) {
     },
 
     /** Everything the blog page shows, with the viewer's favorite flag. */
+    /** What one reader's own actions change on a blog: its favorite count and their star. */
+    async findViewerState(
+      blogId: number,
+      viewerId: number,
+    ): Promise<{ favCount: number; favorited: boolean } | undefined> {
+      const [row] = await db
+        .select({
+          favCount: blogs.favCount,
+          favorited: sql<boolean>`exists(select 1 from ${favorites} where ${favorites.blogId} = ${blogs.id} and ${favorites.userId} = ${viewerId})`,
+        })
+        .from(blogs)
+        .where(eq(blogs.id, blogId));
+      return row;
+    },
+
     async findDetail(blogId: number, viewerId: number | null): Promise<BlogDetailRow | undefined> {
       const [row] = await db
         .select({

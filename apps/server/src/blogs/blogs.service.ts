@@ -113,21 +113,32 @@ export function blogsService(deps: BlogsServiceDeps) {
     return ids;
   }
 
-  async function load(blogId: number, viewer: Actor | null): Promise<Blog> {
-    const row = await repo.findDetail(blogId, viewer?.userId ?? null);
+  async function load(blogId: number): Promise<Blog> {
+    const row = await repo.findDetail(blogId, null);
     if (!row) throw blogNotFound(blogId);
     return presentBlog(row);
   }
 
   // What a visitor (fav_button false) sees of a blog is reused for a second; local edits and
-  // deletes refresh it.
+  // deletes refresh it. A signed-in reader gets the same view with their star and the favorite
+  // count (which their own toggles change) looked up fresh.
   const publicViews = microcache<Blog>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
-  const detail = (blogId: number, viewer: Actor | null): Promise<Blog> =>
-    viewer ? load(blogId, viewer) : publicViews.get(String(blogId), () => load(blogId, null));
+  const detail = async (blogId: number, viewer: Actor | null): Promise<Blog> => {
+    const shared = publicViews.get(String(blogId), () => load(blogId));
+    if (!viewer) return shared;
+    const [view, mine] = await Promise.all([shared, repo.findViewerState(blogId, viewer.userId)]);
+    if (!mine) throw blogNotFound(blogId);
+    return { ...view, fav_count: mine.favCount, fav_button: mine.favorited };
+  };
 
   return {
     /** GET /api/blog/{blogId} and GET /api/blog/non-member/{blogId} */
     detail,
+
+    /** Its breakthroughs changed: the next read of the blog page builds it again. */
+    forgetView(blogId: number): void {
+      publicViews.delete(String(blogId));
+    },
 
     /** GET /api/blog: blogs the actor is a member of, newest first. */
     async listMine(actor: Actor): Promise<MyBlog[]> {

@@ -31,22 +31,32 @@ export function commentsService(deps: { repo: CommentsRepository; events: Events
     return presentComment(row, actor);
   }
 
-  // What visitors see of a busy thread is reused for a second; local writes refresh it.
-  const publicLists = microcache<Comment[]>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
+  // A busy thread is read from the database once a second at most; local writes refresh it.
+  // Everyone shares the rows; visitors (no buttons of their own) also share the finished list.
+  const threads = microcache<CommentRow[]>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
+  const visitorLists = microcache<Comment[]>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
+  const forget = (articleId: number) => {
+    threads.delete(String(articleId));
+    visitorLists.delete(String(articleId));
+  };
 
-  async function listFor(actor: Actor | null, articleId: number): Promise<Comment[]> {
-    const rows = await repo.listByArticle(articleId);
-    // Only an empty thread needs the second look: is there an article at all?
-    if (rows.length === 0 && !(await repo.findArticle(articleId))) throw articleNotFound(articleId);
-    return rows.map((row) => presentComment(row, actor));
-  }
+  const rowsOf = (articleId: number): Promise<CommentRow[]> =>
+    threads.get(String(articleId), async () => {
+      const rows = await repo.listByArticle(articleId);
+      // Only an empty thread needs the second look: is there an article at all?
+      if (rows.length === 0 && !(await repo.findArticle(articleId))) {
+        throw articleNotFound(articleId);
+      }
+      return rows;
+    });
 
   return {
-    /** Every comment of a breakthrough, oldest first; visitors may read (and share a cache). */
+    /** Every comment of a breakthrough, oldest first, with the caller's own buttons. */
     async list(actor: Actor | null, articleId: number): Promise<Comment[]> {
-      return actor
-        ? listFor(actor, articleId)
-        : publicLists.get(String(articleId), () => listFor(null, articleId));
+      if (actor) return (await rowsOf(articleId)).map((row) => presentComment(row, actor));
+      return visitorLists.get(String(articleId), async () =>
+        (await rowsOf(articleId)).map((row) => presentComment(row, null)),
+      );
     },
 
     async create(actor: Actor, input: { articleId: number; content: string }): Promise<Comment> {
@@ -56,7 +66,7 @@ export function commentsService(deps: { repo: CommentsRepository; events: Events
         userId: actor.userId,
         content: input.content,
       });
-      publicLists.delete(String(input.articleId));
+      forget(input.articleId);
       await events.emit('comment.created', {
         commentId,
         articleId: input.articleId,
@@ -75,7 +85,7 @@ export function commentsService(deps: { repo: CommentsRepository; events: Events
         throw forbidden('Only the author of this comment can edit it.');
       }
       await repo.updateContent(commentId, input.content);
-      publicLists.delete(String(row.articleId));
+      forget(row.articleId);
       return reload(commentId, actor);
     },
 
@@ -87,7 +97,7 @@ export function commentsService(deps: { repo: CommentsRepository; events: Events
         );
       }
       await repo.delete(commentId);
-      publicLists.delete(String(articleId));
+      forget(articleId);
     },
   };
 }

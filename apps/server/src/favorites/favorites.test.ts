@@ -38,6 +38,29 @@ describe('favorites API', () => {
   afterAll(() => t.close());
 
   describe('PUT /api/blog/{blogId}/favorites', () => {
+    it('the fan sees their own star at once, though the blog page view is shared and warm', async () => {
+      const blog = await createBlog(t, { owner });
+      const reader = await newSession();
+      expect((await get(`/api/blog/non-member/${blog.id}`)).json<Blog>()).toMatchObject({
+        fav_button: false,
+        fav_count: 0,
+      });
+      expect((await get(`/api/blog/${blog.id}`, reader)).json<Blog>()).toMatchObject({
+        fav_button: false,
+        fav_count: 0,
+      });
+      expect((await toggle(blog.id, reader, {})).statusCode).toBe(200);
+      expect((await get(`/api/blog/${blog.id}`, reader)).json<Blog>()).toMatchObject({
+        blog_id: blog.id,
+        fav_button: true,
+        fav_count: 1,
+      });
+      expect((await get(`/api/blog/${blog.id}`, fan)).json<Blog>()).toMatchObject({
+        fav_button: false,
+        fav_count: 1,
+      });
+    });
+
     it('toggles the caller’s favorite and reports the count', async () => {
       const blog = await createBlog(t, { owner });
       const on = await toggle(blog.id, fan, { blogId: blog.id });

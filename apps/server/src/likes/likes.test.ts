@@ -59,6 +59,30 @@ describe('PUT /api/article/{articleId}/like', () => {
     expect(await likeCounts(t, article.id)).toEqual({ likeCount: 1, rows: 1 });
   });
 
+  it('a reader sees their own like at once, though visitors share a cached view of the page', async () => {
+    const article = await createArticle(t, { blog, author });
+    const reader = await signIn(t, await createUser(t));
+    const read = (session?: Session) =>
+      t.request({
+        method: 'GET',
+        url: `/api/article/breakthrough/${article.id}`,
+        headers: session ? { cookie: session.cookie } : {},
+      });
+    // Both views are warm before the like.
+    expect((await read()).json<Article>()).toMatchObject({ likeButton: false, likeCount: 0 });
+    expect((await read(reader)).json<Article>()).toMatchObject({ likeButton: false, likeCount: 0 });
+
+    expect((await like(t, article.id, reader, {})).statusCode).toBe(200);
+    expect((await read(reader)).json<Article>()).toMatchObject({
+      title: article.title,
+      likeButton: true,
+      likeCount: 1,
+    });
+    // Someone else signed in sees the count but not a like of their own.
+    const other = await signIn(t, await createUser(t));
+    expect((await read(other)).json<Article>()).toMatchObject({ likeButton: false, likeCount: 1 });
+  });
+
   it('refuses visitors, a body for another article and unknown articles', async () => {
     const article = await createArticle(t, { blog, author });
     const reader = await signIn(t, await createUser(t));
