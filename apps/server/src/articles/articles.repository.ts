@@ -95,6 +95,16 @@ export const articleListColumns = {
 
 /** Articles (breakthroughs): reads for pages and lists, and the author's writes. */
 export function articlesRepository(db: Db) {
+  // Asked on every signed-in read of an article: prepared once, planned once per connection.
+  const viewerState = db
+    .select({
+      likeCount: articles.likeCount,
+      liked: sql<boolean>`exists(select 1 from ${likes} where ${likes.userId} = ${sql.placeholder('viewerId')} and ${likes.articleId} = ${articles.id})`,
+    })
+    .from(articles)
+    .where(eq(articles.id, sql.placeholder('articleId')))
+    .prepare('article_viewer_state');
+
   return {
     /**
      * The ids of every listed breakthrough matching the filters, newest first (the official
@@ -182,13 +192,7 @@ export function articlesRepository(db: Db) {
       articleId: number,
       viewerId: number,
     ): Promise<{ likeCount: number; liked: boolean } | undefined> {
-      const [row] = await db
-        .select({
-          likeCount: articles.likeCount,
-          liked: sql<boolean>`exists(select 1 from ${likes} where ${likes.userId} = ${viewerId} and ${likes.articleId} = ${articles.id})`,
-        })
-        .from(articles)
-        .where(eq(articles.id, articleId));
+      const [row] = await viewerState.execute({ articleId, viewerId });
       return row;
     },
 

@@ -44,6 +44,16 @@ export interface NewBlog {
 
 /** Blogs and their members. */
 export function blogsRepository(db: Db) {
+  // Asked on every signed-in read of a blog page: prepared once, planned once per connection.
+  const viewerState = db
+    .select({
+      favCount: blogs.favCount,
+      favorited: sql<boolean>`exists(select 1 from ${favorites} where ${favorites.blogId} = ${blogs.id} and ${favorites.userId} = ${sql.placeholder('viewerId')})`,
+    })
+    .from(blogs)
+    .where(eq(blogs.id, sql.placeholder('blogId')))
+    .prepare('blog_viewer_state');
+
   async function membersOf(blogId: number, tx: Db): Promise<MemberRow[]> {
     return tx
       .select({ userId: blogMembers.userId, login: users.userName })
@@ -90,13 +100,7 @@ export function blogsRepository(db: Db) {
       blogId: number,
       viewerId: number,
     ): Promise<{ favCount: number; favorited: boolean } | undefined> {
-      const [row] = await db
-        .select({
-          favCount: blogs.favCount,
-          favorited: sql<boolean>`exists(select 1 from ${favorites} where ${favorites.blogId} = ${blogs.id} and ${favorites.userId} = ${viewerId})`,
-        })
-        .from(blogs)
-        .where(eq(blogs.id, blogId));
+      const [row] = await viewerState.execute({ blogId, viewerId });
       return row;
     },
 
