@@ -26,6 +26,7 @@ import { registerLikesModule } from './likes/likes.module.js';
 import { registerNotificationsModule } from './notifications/notifications.module.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { createCacheSync } from './plugins/cache-sync.js';
 import { routePath } from './plugins/route-path.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSerializer } from './plugins/serializer.js';
@@ -119,12 +120,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const events = createEvents((error, event) =>
     app.log.error({ err: error, event }, 'event listener failed'),
   );
+  const cacheSync = createCacheSync(database, (error) =>
+    app.log.warn({ err: error }, 'cache change not sent to the other instances'),
+  );
+  await cacheSync.start();
+  closers.push(() => cacheSync.stop());
   const metaProviders: MetaProvider[] = [];
   const deps: AppDeps = {
     config,
     database,
     db: database.db,
     events,
+    cacheSync,
     keys,
     github,
     githubWebUrl,

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Events } from './events.js';
 import type { GitHubClient } from './github/github.types.js';
+import type { CacheSync } from './plugins/cache-sync.js';
 import type { MetaProvider } from './plugins/static-spa.js';
 import type { UsersRepository } from './users/users.repository.js';
 
@@ -14,6 +15,8 @@ export interface AppDeps {
   database: Database;
   db: Db;
   events: Events;
+  /** Drops stale per-instance cache entries here and on the other instances. */
+  cacheSync: CacheSync;
   keys: TokenKeys;
   github: GitHubClient;
   /** Base URL of GitHub's web pages as users see them (the stand-in's in demo mode). */

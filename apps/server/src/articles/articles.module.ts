@@ -14,6 +14,7 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): voi
     officialBlogId: deps.config.officialBlogId,
     markdown,
     events: deps.events,
+    cacheSync: deps.cacheSync,
   });
   deps.events.on('blog.deleted', () => service.forgetLists());
   registerArticlesRoutes(app, service, deps.config.publicUrl);

@@ -9,6 +9,7 @@ import { can, type Actor, type ArticleResource } from '@repolog/contract/permiss
 import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Events } from '../events.js';
+import type { CacheSync } from '../plugins/cache-sync.js';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { presentArticle, presentListItem } from './articles.presenter.js';
 import { RenderError, type MarkdownRenderer } from './markdown-renderer.js';
@@ -27,6 +28,7 @@ export interface ArticlesServiceDeps {
   officialBlogId: number;
   markdown: MarkdownRenderer;
   events: Events;
+  cacheSync: CacheSync;
 }
 
 export const UNRENDERABLE =
@@ -50,7 +52,13 @@ const blogResource = (blog: BlogAccessRow) => ({
 });
 
 /** Breakthroughs: the public list and page, and the author's writes. */
-export function articlesService({ repo, officialBlogId, markdown, events }: ArticlesServiceDeps) {
+export function articlesService({
+  repo,
+  officialBlogId,
+  markdown,
+  events,
+  cacheSync,
+}: ArticlesServiceDeps) {
   /** A body is accepted only if it renders within the time limit (and is then cached). */
   const checkRenders = async (content: string) => {
     try {
@@ -65,10 +73,13 @@ export function articlesService({ repo, officialBlogId, markdown, events }: Arti
   const pages = microcache<ListResult>({ ttlMs: LIST_CACHE_MS, maxKeys: 256 });
   // What a visitor (no personal likeButton) sees of a popular article, reused for a second.
   const publicViews = microcache<Article>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
-  const forgetLists = () => {
+  cacheSync.on('breakthroughLists', () => {
     pages.clear();
     idLists.clear();
-  };
+  });
+  cacheSync.on('article', (key) => publicViews.delete(key));
+  const forgetLists = () => cacheSync.changed('breakthroughLists');
+  const forgetArticle = (articleId: number) => cacheSync.changed('article', String(articleId));
 
   const list = async (
     filters: ArticleFilters,
@@ -167,7 +178,7 @@ export function articlesService({ repo, officialBlogId, markdown, events }: Arti
       });
       if (!updated) throw notFound(ARTICLE_NOT_FOUND);
       forgetLists();
-      publicViews.delete(String(articleId));
+      forgetArticle(articleId);
       await events.emit('article.changed', { articleId, blogId: article.blogId });
       return detail(articleId, actor);
     },
@@ -179,7 +190,7 @@ export function articlesService({ repo, officialBlogId, markdown, events }: Arti
       }
       await repo.delete(articleId);
       forgetLists();
-      publicViews.delete(String(articleId));
+      forgetArticle(articleId);
       await events.emit('article.changed', { articleId, blogId: article.blogId });
       return { message: DELETED };
     },

@@ -12,6 +12,7 @@ export function registerBlogsModule(app: FastifyInstance, deps: AppDeps): void {
     users: deps.users,
     codehost: deps.codehost,
     events: deps.events,
+    cacheSync: deps.cacheSync,
   });
   deps.events.on('article.changed', ({ blogId }) => service.forgetView(blogId));
   registerBlogsRoutes(app, service);

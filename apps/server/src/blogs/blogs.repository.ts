@@ -94,7 +94,6 @@ export function blogsRepository(db: Db) {
       return { ...row, members: await membersOf(blogId, tx) };
     },
 
-    /** Everything the blog page shows, with the viewer's favorite flag. */
     /** What one reader's own actions change on a blog: its favorite count and their star. */
     async findViewerState(
       blogId: number,
@@ -104,6 +103,7 @@ export function blogsRepository(db: Db) {
       return row;
     },
 
+    /** Everything the blog page shows, with the viewer's favorite flag. */
     async findDetail(blogId: number, viewerId: number | null): Promise<BlogDetailRow | undefined> {
       const [row] = await db
         .select({

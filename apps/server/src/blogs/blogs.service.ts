@@ -14,6 +14,7 @@ import type { CodehostService } from '../codehost/codehost.service.js';
 import type { Db } from '../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import type { Events } from '../events.js';
+import type { CacheSync } from '../plugins/cache-sync.js';
 import type { GitHubUser } from '../github/github.types.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { presentBlog, presentMyBlog } from './blogs.presenter.js';
@@ -27,6 +28,7 @@ export interface BlogsServiceDeps {
   users: UsersRepository;
   codehost: CodehostService;
   events: Events;
+  cacheSync: CacheSync;
 }
 
 /** GitHub user look-ups in flight at once while checking a member list. */
@@ -123,6 +125,8 @@ export function blogsService(deps: BlogsServiceDeps) {
   // deletes refresh it. A signed-in reader gets the same view with their star and the favorite
   // count (which their own toggles change) looked up fresh.
   const publicViews = microcache<Blog>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
+  deps.cacheSync.on('blog', (key) => publicViews.delete(key));
+  const forgetView = (blogId: number) => deps.cacheSync.changed('blog', String(blogId));
   const detail = async (blogId: number, viewer: Actor | null): Promise<Blog> => {
     const shared = publicViews.get(String(blogId), () => load(blogId));
     if (!viewer) return shared;
@@ -136,9 +140,7 @@ export function blogsService(deps: BlogsServiceDeps) {
     detail,
 
     /** Its breakthroughs changed: the next read of the blog page builds it again. */
-    forgetView(blogId: number): void {
-      publicViews.delete(String(blogId));
-    },
+    forgetView,
 
     /** GET /api/blog: blogs the actor is a member of, newest first. */
     async listMine(actor: Actor): Promise<MyBlog[]> {
@@ -258,7 +260,7 @@ export function blogsService(deps: BlogsServiceDeps) {
           userIds: added,
         });
       }
-      publicViews.delete(String(blogId));
+      forgetView(blogId);
       return detail(blogId, actor);
     },
 
@@ -270,7 +272,7 @@ export function blogsService(deps: BlogsServiceDeps) {
         throw forbidden('Only the owner of this blog can delete it.');
       }
       if (!(await repo.delete(blogId))) throw blogNotFound(blogId);
-      publicViews.delete(String(blogId));
+      forgetView(blogId);
       await events.emit('blog.deleted', { blogId });
       return { message: BLOG_DELETED_MESSAGE };
     },

@@ -6,6 +6,15 @@ import { commentsService } from './comments.service.js';
 
 /** Registers the comments feature: list, add, edit and delete comments under a breakthrough. */
 export function registerCommentsModule(app: FastifyInstance, deps: AppDeps): void {
-  const service = commentsService({ repo: commentsRepository(deps.db), events: deps.events });
+  const service = commentsService({
+    repo: commentsRepository(deps.db),
+    events: deps.events,
+    cacheSync: deps.cacheSync,
+  });
+  // A deleted breakthrough (alone or with its blog) takes its thread with it.
+  deps.events.on('article.changed', ({ articleId }) =>
+    deps.cacheSync.changed('comments', String(articleId)),
+  );
+  deps.events.on('blog.deleted', () => deps.cacheSync.changed('comments'));
   registerCommentsRoutes(app, service);
 }

@@ -3,6 +3,7 @@ import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { can, type Actor } from '@repolog/contract/permissions';
 import { forbidden, notFound } from '../errors.js';
 import type { Events } from '../events.js';
+import type { CacheSync } from '../plugins/cache-sync.js';
 import { commentResource, presentComment } from './comments.presenter.js';
 import type { CommentRow, CommentsRepository } from './comments.repository.js';
 
@@ -12,8 +13,12 @@ const commentNotFound = (commentId: number) =>
   notFound(`There is no comment with id ${commentId}.`);
 
 /** Comment rules: who may write, edit and delete; the new-comment event. */
-export function commentsService(deps: { repo: CommentsRepository; events: Events }) {
-  const { repo, events } = deps;
+export function commentsService(deps: {
+  repo: CommentsRepository;
+  events: Events;
+  cacheSync: CacheSync;
+}) {
+  const { repo, events, cacheSync } = deps;
 
   /** The comment, checked to be under `articleId` when one is given. */
   async function load(commentId: number, articleId?: number): Promise<CommentRow> {
@@ -35,10 +40,16 @@ export function commentsService(deps: { repo: CommentsRepository; events: Events
   // Everyone shares the rows; visitors (no buttons of their own) also share the finished list.
   const threads = microcache<CommentRow[]>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
   const visitorLists = microcache<Comment[]>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
-  const forget = (articleId: number) => {
-    threads.delete(String(articleId));
-    visitorLists.delete(String(articleId));
-  };
+  cacheSync.on('comments', (key) => {
+    if (key === '') {
+      threads.clear();
+      visitorLists.clear();
+    } else {
+      threads.delete(key);
+      visitorLists.delete(key);
+    }
+  });
+  const forget = (articleId: number) => cacheSync.changed('comments', String(articleId));
 
   const rowsOf = (articleId: number): Promise<CommentRow[]> =>
     threads.get(String(articleId), async () => {

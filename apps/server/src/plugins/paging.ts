@@ -30,6 +30,7 @@ export function resolvePaging(
 /** Link headers already built, by request URL, total and page size (hot pages repeat). */
 const linkMemo = new Map<string, string>();
 const LINK_MEMO_MAX = 512;
+const LINK_MEMO_URL_MAX = 256;
 
 /** The GitHub-style `Link` value (first, prev, next, last) for one page; '' when none apply. */
 function linkHeader(requestUrl: string, publicUrl: string, paging: Paging, total: number): string {
@@ -61,13 +62,16 @@ export function setPagingHeaders(
   publicUrl: string,
 ): void {
   reply.header('X-Total-Count', String(total));
-  // Building URLs costs more than the rest of a cached list request: reuse the answer.
+  // Building URLs costs more than the rest of a cached list request: reuse the answer for
+  // ordinary addresses (a long one, stuffed with unknown parameters, is built every time).
   const key = `${publicUrl} ${request.url} ${paging.page} ${paging.size} ${total}`;
   let value = linkMemo.get(key);
   if (value === undefined) {
     value = linkHeader(request.url, publicUrl, paging, total);
-    if (linkMemo.size >= LINK_MEMO_MAX) linkMemo.clear();
-    linkMemo.set(key, value);
+    if (request.url.length <= LINK_MEMO_URL_MAX) {
+      if (linkMemo.size >= LINK_MEMO_MAX) linkMemo.clear();
+      linkMemo.set(key, value);
+    }
   }
   if (value !== '') reply.header('Link', value);
 }

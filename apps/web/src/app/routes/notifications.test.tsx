@@ -98,10 +98,12 @@ describe('/notification', () => {
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
   });
 
-  it('marks everything read with one button, which then goes away', async () => {
+  it('marks everything read with one button, which then becomes unavailable', async () => {
     const calls = serve([notice(1), notice(2), notice(3, true)]);
     renderPage(true);
-    const button = await screen.findByRole('button', { name: 'Mark all as read' });
+    const button = screen.getByRole('button', { name: 'Mark all as read' });
+    await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'false'));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3));
     expect(
       screen
         .getAllByRole('button', { name: /liked your article/ })
@@ -117,14 +119,19 @@ describe('/notification', () => {
       ).toEqual(['true', 'true', 'true']),
     );
     expect(calls).toContain('PUT /api/notice/read-all');
-    expect(screen.queryByRole('button', { name: 'Mark all as read' })).toBeNull();
+    // It stays where it was (focus and the list do not move), unavailable now, and says so.
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('All notifications are marked as read.');
   });
 
-  it('offers no mark-all button when nothing is unread', async () => {
-    serve([notice(1, true)]);
+  it('leaves the mark-all button unavailable when nothing is unread', async () => {
+    const calls = serve([notice(1, true)]);
     renderPage(true);
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
-    expect(screen.queryByRole('button', { name: 'Mark all as read' })).toBeNull();
+    const button = screen.getByRole('button', { name: 'Mark all as read' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(button);
+    expect(calls).not.toContain('PUT /api/notice/read-all');
   });
 
   it('hides the pagination with one page', async () => {

@@ -36,15 +36,29 @@ export function NotificationsPage() {
   );
 }
 
-/** 'Mark all as read', offered while something is unread. */
+/**
+ * 'Mark all as read'. It stays in place (unavailable while nothing is unread), so neither the
+ * list nor keyboard focus moves when it has done its job; the result is announced.
+ */
 function MarkAllViewed() {
   const { data } = useQuery(unreadCountQuery);
   const markAll = useMarkAllNoticesViewed();
-  if (!data || data.unreadCount === 0) return null;
+  const unavailable = !data || data.unreadCount === 0 || markAll.isPending;
   return (
-    <Button variant="secondary" disabled={markAll.isPending} onClick={() => markAll.mutate()}>
-      Mark all as read
-    </Button>
+    <>
+      <Button
+        variant="secondary"
+        aria-disabled={unavailable}
+        onClick={() => {
+          if (!unavailable) markAll.mutate();
+        }}
+      >
+        Mark all as read
+      </Button>
+      <p role="status" className="visually-hidden">
+        {markAll.isSuccess ? 'All notifications are marked as read.' : ''}
+      </p>
+    </>
   );
 }
 

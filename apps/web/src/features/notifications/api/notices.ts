@@ -88,7 +88,8 @@ export function useMarkAllNoticesViewed() {
     onError: (error) => {
       // Spec §8: notification failures are only logged.
       console.error('marking all notifications as viewed failed', error);
-      void queryClient.invalidateQueries({ queryKey: ['notices'] });
     },
+    // Whatever the stream refetched meanwhile may predate the change: read it all again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['notices'] }),
   });
 }
