@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Article, ArticleListItem } from '@repolog/contract/articles';
 import type { Blog } from '@repolog/contract/blogs';
 import { PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
@@ -87,7 +87,11 @@ const valid = () => ({
 });
 
 describe('the blog page after a breakthrough is posted, edited or deleted', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('lists the change at once, for its members and for visitors', async () => {
+    // The clock stands still, so no cached view expires by itself during the test.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const titlesOnBlogPage = async (session?: Session) =>
       (await get(`/api/blog/non-member/${blog.id}`, session))
         .json<Blog>()
