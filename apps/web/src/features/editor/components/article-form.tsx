@@ -29,6 +29,8 @@ interface ArticleFormProps {
   submitLabel: string;
   cancelTo: string;
   pending: boolean;
+  /** The save went through (the page is moving on): nothing is unsaved any more. */
+  saved?: boolean;
   /** Shown above the buttons (a refused or failed save). */
   error?: ReactNode;
   onSubmit: (values: ArticleFormValues) => void;
@@ -41,13 +43,16 @@ export function ArticleForm({
   submitLabel,
   cancelTo,
   pending,
+  saved = false,
   error,
   onSubmit,
 }: ArticleFormProps) {
   const titleId = useId();
   const [values, setValues] = useState(initial);
   useLeaveWarning(
-    (Object.keys(initial) as (keyof ArticleFormValues)[]).some((k) => values[k] !== initial[k]),
+    !pending &&
+      !saved &&
+      (Object.keys(initial) as (keyof ArticleFormValues)[]).some((k) => values[k] !== initial[k]),
   );
   // Only one of the three dropdowns is open at a time.
   const [openDropdown, setOpenDropdown] = useState<DropdownName | null>(null);

@@ -90,6 +90,7 @@ export function EditArticle({ articleId }: { articleId: number }) {
         submitLabel="Save changes"
         cancelTo={`/breakthrough/${articleId}`}
         pending={update.isPending}
+        saved={update.isSuccess}
         error={error}
         onSubmit={submit}
       />

@@ -75,6 +75,7 @@ export function WriteArticle({ blogId }: { blogId: number }) {
         submitLabel="Post"
         cancelTo={`/blog/${blogId}`}
         pending={create.isPending}
+        saved={create.isSuccess}
         error={error}
         onSubmit={submit}
       />

@@ -31,6 +31,8 @@ interface BlogFormProps {
   submitLabel: string;
   cancelTo: string;
   pending: boolean;
+  /** The save went through (the page is moving on): nothing is unsaved any more. */
+  saved?: boolean;
   onSubmit: (values: BlogFormSubmit) => void;
 }
 
@@ -48,6 +50,7 @@ export function BlogForm({
   submitLabel,
   cancelTo,
   pending,
+  saved = false,
   onSubmit,
 }: BlogFormProps) {
   const nameId = useId();
@@ -59,10 +62,12 @@ export function BlogForm({
   const [contributors, setContributors] = useState(initial.contributors);
   const [repoOpen, setRepoOpen] = useState(false);
   useLeaveWarning(
-    blogName !== initial.blogName ||
-      description !== initial.description ||
-      gitRepoUrl !== initial.gitRepoUrl ||
-      contributors.join('\n') !== initial.contributors.join('\n'),
+    !pending &&
+      !saved &&
+      (blogName !== initial.blogName ||
+        description !== initial.description ||
+        gitRepoUrl !== initial.gitRepoUrl ||
+        contributors.join('\n') !== initial.contributors.join('\n')),
   );
 
   const bytes = descriptionBytes(description);

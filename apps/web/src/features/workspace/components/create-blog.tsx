@@ -53,6 +53,7 @@ export function CreateBlog() {
       submitLabel="Create blog"
       cancelTo="/workspace"
       pending={create.isPending}
+      saved={create.isSuccess}
       onSubmit={submit}
     />
   );

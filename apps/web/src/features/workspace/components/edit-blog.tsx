@@ -62,6 +62,7 @@ export function EditBlog({ blogId }: { blogId: number }) {
       submitLabel="Save changes"
       cancelTo={`/blog/${blogId}`}
       pending={update.isPending}
+      saved={update.isSuccess}
       onSubmit={submit}
     />
   );
