@@ -93,6 +93,18 @@ describe('the app shell', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
+  it('serves the start page to clients that ask for no compression, and to HEAD', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await t.request({ method, url: '/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const withQuery = await t.request({ method: 'GET', url: '/?utm_source=newsletter' });
+    expect(withQuery.statusCode).toBe(200);
+    expect(withQuery.body).toContain('<div id="root">');
+  });
+
   it('announces the chunks an article page needs, so they load with the entry', async () => {
     const res = await t.request({ method: 'GET', url: '/breakthrough/25' });
     const preloads = [

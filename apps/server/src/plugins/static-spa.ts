@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.js';
 
 /** Title, description and Open Graph data injected into index.html for one page. */
@@ -160,6 +160,15 @@ export async function registerStaticSpa(
       return preloads ? html.replace('</head>', `    ${preloads}\n  </head>`) : html;
     };
 
+    const replyWithIndex = async (request: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(await sendIndex(request));
+    // The start page itself: without this, the static plugin answers "/" as a directory (403)
+    // whenever the client does not ask for a compressed answer.
+    app.get('/', replyWithIndex);
+
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname.startsWith('/api/') || pathname === '/api') {
@@ -170,8 +179,7 @@ export async function registerStaticSpa(
       }
       // A missing file (a stale hashed asset, say) is a 404, not the app shell.
       if ((pathname.split('/').pop() ?? '').includes('.')) throw notFound(`No file ${pathname}.`);
-      const html = await sendIndex(request);
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      return replyWithIndex(request, reply);
     });
   } else {
     app.setNotFoundHandler(async (request) => {
