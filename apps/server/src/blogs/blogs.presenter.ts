@@ -1,7 +1,7 @@
 import type { Blog, MyBlog } from '@repolog/contract/blogs';
 import type { BlogDetailRow } from './blogs.repository.js';
 
-/** The blog record of GET /api/blog/{blogId} (spec §7 spellings). */
+/** The blog record of GET /api/blog/{blogId} (spec §7 spellings), as a visitor sees it. */
 export function presentBlog(row: BlogDetailRow): Blog {
   return {
     blog_id: row.id,
@@ -11,7 +11,7 @@ export function presentBlog(row: BlogDetailRow): Blog {
     members: row.memberLogins,
     owner: row.ownerLogin,
     fav_count: row.favCount,
-    fav_button: row.favorited,
+    fav_button: false,
     article_count: row.articleCount,
     created_at: row.createdAt.toISOString(),
     break_throughs: row.articles.map((a) => ({

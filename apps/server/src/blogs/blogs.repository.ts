@@ -28,7 +28,6 @@ export interface BlogDetailRow {
   ownerLogin: string;
   memberLogins: string[];
   favCount: number;
-  favorited: boolean;
   articleCount: number;
   articles: { id: number; title: string; createdAt: Date }[];
 }
@@ -103,8 +102,8 @@ export function blogsRepository(db: Db) {
       return row;
     },
 
-    /** Everything the blog page shows, with the viewer's favorite flag. */
-    async findDetail(blogId: number, viewerId: number | null): Promise<BlogDetailRow | undefined> {
+    /** Everything the blog page shows to anyone (a reader's own star is findViewerState's). */
+    async findDetail(blogId: number): Promise<BlogDetailRow | undefined> {
       const [row] = await db
         .select({
           id: blogs.id,
@@ -114,10 +113,6 @@ export function blogsRepository(db: Db) {
           createdAt: blogs.createdAt,
           ownerLogin: users.userName,
           favCount: blogs.favCount,
-          favorited:
-            viewerId === null
-              ? sql<boolean>`false`
-              : sql<boolean>`exists(select 1 from ${favorites} where ${favorites.blogId} = ${blogs.id} and ${favorites.userId} = ${viewerId})`,
           articleCount: sql<number>`(select count(*)::int from ${articles} where ${articles.blogId} = ${blogs.id})`,
         })
         .from(blogs)

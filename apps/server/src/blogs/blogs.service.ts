@@ -116,7 +116,7 @@ export function blogsService(deps: BlogsServiceDeps) {
   }
 
   async function load(blogId: number): Promise<Blog> {
-    const row = await repo.findDetail(blogId, null);
+    const row = await repo.findDetail(blogId);
     if (!row) throw blogNotFound(blogId);
     return presentBlog(row);
   }

@@ -12,9 +12,7 @@ export function registerCommentsModule(app: FastifyInstance, deps: AppDeps): voi
     cacheSync: deps.cacheSync,
   });
   // A deleted breakthrough (alone or with its blog) takes its thread with it.
-  deps.events.on('article.changed', ({ articleId }) =>
-    deps.cacheSync.changed('comments', String(articleId)),
-  );
-  deps.events.on('blog.deleted', () => deps.cacheSync.changed('comments'));
+  deps.events.on('article.changed', ({ articleId }) => service.forgetThread(articleId));
+  deps.events.on('blog.deleted', () => service.forgetThread());
   registerCommentsRoutes(app, service);
 }

@@ -49,7 +49,9 @@ export function commentsService(deps: {
       visitorLists.delete(key);
     }
   });
-  const forget = (articleId: number) => cacheSync.changed('comments', String(articleId));
+  /** One article's thread changed, or with no id every thread (a whole blog went away). */
+  const forget = (articleId?: number) =>
+    cacheSync.changed('comments', articleId === undefined ? '' : String(articleId));
 
   const rowsOf = (articleId: number): Promise<CommentRow[]> =>
     threads.get(String(articleId), async () => {
@@ -62,6 +64,8 @@ export function commentsService(deps: {
     });
 
   return {
+    forgetThread: forget,
+
     /** Every comment of a breakthrough, oldest first, with the caller's own buttons. */
     async list(actor: Actor | null, articleId: number): Promise<Comment[]> {
       if (actor) return (await rowsOf(articleId)).map((row) => presentComment(row, actor));
