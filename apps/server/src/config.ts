@@ -39,6 +39,10 @@ export const envSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RENDER_THREADS: z.coerce.number().int().min(2).max(64).default(2),
+  RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
+  RENDER_QUEUE_PER_USER: z.coerce.number().int().positive().default(4),
+  RENDER_QUEUE: z.coerce.number().int().positive().default(64),
 });
 
 export interface Config {
@@ -68,6 +72,8 @@ export interface Config {
   demoStubControl: boolean;
   /** Behind a reverse proxy: trust X-Forwarded-* for client addresses (rate limits, logs). */
   trustProxy: boolean;
+  /** The markdown render pool (articles/render-pool.ts). */
+  render: { threads: number; timeoutMs: number; maxPerOwner: number; maxQueued: number };
 }
 
 export class ConfigError extends Error {}
@@ -138,5 +144,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     demoStubControl: e.DEMO_STUB_CONTROL,
+    render: {
+      threads: e.RENDER_THREADS,
+      timeoutMs: e.RENDER_TIMEOUT_MS,
+      maxPerOwner: e.RENDER_QUEUE_PER_USER,
+      maxQueued: e.RENDER_QUEUE,
+    },
   };
 }

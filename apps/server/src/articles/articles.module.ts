@@ -3,19 +3,50 @@ import type { AppDeps } from '../deps.js';
 import { articlesRepository } from './articles.repository.js';
 import { registerArticlesRoutes } from './articles.routes.js';
 import { articlesService } from './articles.service.js';
-import { createMarkdownRenderer } from './markdown-renderer.js';
+import { createRenderBackfill } from './render-backfill.js';
+import { createRenderPool, type RenderPool } from './render-pool.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The markdown render pool: stats() for metrics; tests close it to prove reads never render. */
+    renderPool: RenderPool;
+  }
+}
 
 /** Registers the articles feature: breakthrough list, page, write, edit and delete. */
 export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): void {
-  const markdown = createMarkdownRenderer();
-  deps.onClose(() => markdown.close());
+  const repo = articlesRepository(deps.db);
+  const renderPool = createRenderPool(deps.config.render);
+  const backfill = createRenderBackfill({
+    repo,
+    pool: renderPool,
+    onRendered: (articleId) => deps.cacheSync.changed('article', String(articleId)),
+    onError: (error) => app.log.warn({ err: error }, 're-rendering a stored body failed'),
+  });
+  // Closers run last-registered first: the backfill stops before the pool does.
+  deps.onClose(() => renderPool.close());
+  deps.onClose(() => backfill.stop());
+  app.decorate('renderPool', renderPool);
+
   const service = articlesService({
-    repo: articlesRepository(deps.db),
+    repo,
     officialBlogId: deps.config.officialBlogId,
-    markdown,
+    renderPool,
+    backfill,
     events: deps.events,
     cacheSync: deps.cacheSync,
   });
   deps.events.on('blog.deleted', () => service.forgetLists());
   registerArticlesRoutes(app, service, deps.config.publicUrl);
+
+  // Bodies stored without a rendering (seeds, demo data) or by an older pipeline: render them
+  // in the background once the server is up, never on a read.
+  app.addHook('onReady', async () => {
+    backfill.runPass().then(
+      (count) => {
+        if (count > 0) app.log.info(`rendered ${count} stored breakthrough bodies`);
+      },
+      (error: unknown) => app.log.warn({ err: error }, 'the background render pass stopped'),
+    );
+  });
 }

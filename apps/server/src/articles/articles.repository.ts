@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { articles, blogMembers, blogs, likes, users } from '../db/schema.js';
+import type { StoredBody } from './article-body.js';
 
 /** Rows of a raw query; the two drivers shape execute() results alike ({ rows }). */
 function rowsOf<T>(result: unknown): T[] {
@@ -24,6 +25,10 @@ export interface ArticleDetailRow extends ArticleListRow {
   /** The author's login; null once the author deleted their account. */
   authorName: string | null;
   content: string;
+  /** The stored rendering of `content`; null until its first render. */
+  contentHtml: string | null;
+  /** The pipeline version that made contentHtml (0: not rendered yet). */
+  renderVersion: number;
   problem: string | null;
   solution: string | null;
   likeCount: number;
@@ -55,6 +60,19 @@ export interface ArticleFields {
   problem: string | null;
   solution: string | null;
 }
+
+/** A body whose stored rendering is missing or from an older pipeline version. */
+export interface StaleBodyRow {
+  id: number;
+  content: string;
+}
+
+/** The columns a stored rendering fills. */
+const bodyColumns = (body: StoredBody) => ({
+  contentHtml: body.html,
+  contentText: body.text,
+  renderVersion: body.version,
+});
 
 /** Escapes LIKE wildcards so user text matches literally (PostgreSQL's default escape is \). */
 export function escapeLike(text: string): string {
@@ -174,6 +192,8 @@ export function articlesRepository(db: Db) {
           authorId: articles.authorId,
           authorName: users.userName,
           content: articles.content,
+          contentHtml: articles.contentHtml,
+          renderVersion: articles.renderVersion,
           problem: articles.problem,
           solution: articles.solution,
           likeCount: articles.likeCount,
@@ -232,9 +252,13 @@ export function articlesRepository(db: Db) {
 
     async insert(
       values: ArticleFields & { blogId: number; authorId: number },
+      body: StoredBody,
       tx: Db = db,
     ): Promise<number> {
-      const [row] = await tx.insert(articles).values(values).returning({ id: articles.id });
+      const [row] = await tx
+        .insert(articles)
+        .values({ ...values, ...bodyColumns(body) })
+        .returning({ id: articles.id });
       if (!row) throw new Error('insert returned no row');
       return row.id;
     },
@@ -243,14 +267,65 @@ export function articlesRepository(db: Db) {
      * Replaces the editable fields and moves updated_at forward (strictly, even within the
      * same millisecond); false when the article is gone.
      */
-    async update(articleId: number, values: ArticleFields, tx: Db = db): Promise<boolean> {
+    async update(
+      articleId: number,
+      values: ArticleFields,
+      body: StoredBody,
+      tx: Db = db,
+    ): Promise<boolean> {
       const rows = await tx
         .update(articles)
         .set({
           ...values,
+          ...bodyColumns(body),
           updatedAt: sql`greatest(now(), ${articles.updatedAt} + interval '1 millisecond')`,
         })
         .where(eq(articles.id, articleId))
+        .returning({ id: articles.id });
+      return rows.length === 1;
+    },
+
+    /** Up to `limit` bodies rendered by a pipeline older than `version`, by id after `afterId`. */
+    async findStaleBodies(
+      options: { version: number; afterId: number; limit: number },
+      tx: Db = db,
+    ): Promise<StaleBodyRow[]> {
+      return tx
+        .select({ id: articles.id, content: articles.content })
+        .from(articles)
+        .where(and(lt(articles.renderVersion, options.version), gt(articles.id, options.afterId)))
+        .orderBy(asc(articles.id))
+        .limit(options.limit);
+    },
+
+    /** Those of `ids` whose stored rendering is older than `version`. */
+    async findStaleBodiesById(
+      ids: number[],
+      version: number,
+      tx: Db = db,
+    ): Promise<StaleBodyRow[]> {
+      if (ids.length === 0) return [];
+      return tx
+        .select({ id: articles.id, content: articles.content })
+        .from(articles)
+        .where(and(inArray(articles.id, ids), lt(articles.renderVersion, version)));
+    },
+
+    /**
+     * Stores a re-rendering, unless the body was edited since it was read (the edit stored its
+     * own) or a newer rendering got there first. Not an edit: updated_at stays.
+     */
+    async storeRenderedBody(row: StaleBodyRow, body: StoredBody, tx: Db = db): Promise<boolean> {
+      const rows = await tx
+        .update(articles)
+        .set(bodyColumns(body))
+        .where(
+          and(
+            eq(articles.id, row.id),
+            eq(articles.content, row.content),
+            lt(articles.renderVersion, body.version),
+          ),
+        )
         .returning({ id: articles.id });
       return rows.length === 1;
     },

@@ -7,13 +7,15 @@ import type {
 } from '@repolog/contract/articles';
 import { can, type Actor, type ArticleResource } from '@repolog/contract/permissions';
 import type { z } from 'zod';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../errors.js';
 import type { Events } from '../events.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
+import { escapedBody, RENDER_VERSION, type StoredBody } from './article-body.js';
 import { presentArticle, presentListItem } from './articles.presenter.js';
-import { RenderError, type MarkdownRenderer } from './markdown-renderer.js';
 import type { ArticleFilters, ArticlesRepository, BlogAccessRow } from './articles.repository.js';
+import type { RenderBackfill } from './render-backfill.js';
+import { RenderError, RenderRefusedError, type RenderPool } from './render-pool.js';
 
 type CreateInput = z.output<typeof createArticleSchema>;
 type UpdateInput = z.output<typeof updateArticleSchema>;
@@ -26,13 +28,19 @@ export const DELETED = 'The Breakthrough is deleted.';
 export interface ArticlesServiceDeps {
   repo: ArticlesRepository;
   officialBlogId: number;
-  markdown: MarkdownRenderer;
+  renderPool: Pick<RenderPool, 'render'>;
+  /** Re-renders bodies that reads find unrendered or from an older pipeline. */
+  backfill: Pick<RenderBackfill, 'request'>;
   events: Events;
   cacheSync: CacheSync;
 }
 
 export const UNRENDERABLE =
   'content: this markdown cannot be displayed (it is nested too deeply or takes too long to render). Please simplify it.';
+export const TOO_MANY_RENDERS =
+  'You are already saving several breakthroughs at once. Wait until they are saved, then try again.';
+export const RENDERER_BUSY =
+  'The server is busy saving other breakthroughs. Please try again in a few seconds.';
 
 /**
  * How long this instance reuses the ordered ids matching one search/language (and so the
@@ -55,16 +63,27 @@ const blogResource = (blog: BlogAccessRow) => ({
 export function articlesService({
   repo,
   officialBlogId,
-  markdown,
+  renderPool,
+  backfill,
   events,
   cacheSync,
 }: ArticlesServiceDeps) {
-  /** A body is accepted only if it renders within the time limit (and is then cached). */
-  const checkRenders = async (content: string) => {
+  /**
+   * A body -> what is stored with it (sanitized HTML, plain text, pipeline version), rendered
+   * in the pool under the writer's name. The one place a body is rendered for a write: 400
+   * when the body cannot be rendered, 429 when the writer has too many renders going, 503 when
+   * the pool's queue is full.
+   */
+  const renderForStorage = async (content: string, author: Actor): Promise<StoredBody> => {
     try {
-      await markdown.render(content);
+      return await renderPool.render(content, `user:${author.userId}`);
     } catch (error) {
       if (error instanceof RenderError) throw badRequest(UNRENDERABLE);
+      if (error instanceof RenderRefusedError) {
+        throw error.reason === 'owner'
+          ? new AppError('rate_limited', TOO_MANY_RENDERS)
+          : new AppError('service_unavailable', RENDERER_BUSY);
+      }
       throw error;
     }
   };
@@ -103,10 +122,12 @@ export function articlesService({
     return { userId: owned.authorId, blog: blogResource(blog), blogId: owned.blogId };
   };
 
+  /** Reads never render: the stored HTML, or until it exists the body as escaped text. */
   const detail = async (articleId: number, viewer: Actor | null): Promise<Article> => {
     const row = await repo.findDetail(articleId, viewer?.userId ?? null);
     if (!row) throw notFound(ARTICLE_NOT_FOUND);
-    return presentArticle(row, await markdown.html(row.content));
+    if (row.renderVersion < RENDER_VERSION) backfill.request(articleId);
+    return presentArticle(row, row.contentHtml ?? escapedBody(row.content));
   };
 
   return {
@@ -137,22 +158,27 @@ export function articlesService({
     /** Articles went away with their blog: list again on the next read. */
     forgetLists,
 
+    renderForStorage,
+
     async create(actor: Actor, input: CreateInput): Promise<CreatedArticle> {
       const blog = await repo.findBlogAccess(input.blogId);
       if (!blog) throw notFound(BLOG_NOT_FOUND);
       if (!can(actor, 'blog.write', blogResource(blog))) {
         throw forbidden('Only members of this blog can write breakthroughs in it.');
       }
-      await checkRenders(input.content);
-      const articleId = await repo.insert({
-        blogId: blog.id,
-        authorId: actor.userId,
-        title: input.title,
-        content: input.content,
-        about: input.about,
-        problem: input.problem,
-        solution: input.solution,
-      });
+      const body = await renderForStorage(input.content, actor);
+      const articleId = await repo.insert(
+        {
+          blogId: blog.id,
+          authorId: actor.userId,
+          title: input.title,
+          content: input.content,
+          about: input.about,
+          problem: input.problem,
+          solution: input.solution,
+        },
+        body,
+      );
       forgetLists();
       await events.emit('article.changed', { articleId, blogId: blog.id });
       return { articleId, blogId: blog.id, message: POSTED };
@@ -168,14 +194,18 @@ export function articlesService({
           `blogId must be ${article.blogId}, the blog this breakthrough belongs to; a breakthrough cannot move to another blog.`,
         );
       }
-      await checkRenders(input.content);
-      const updated = await repo.update(articleId, {
-        title: input.title,
-        content: input.content,
-        about: input.about,
-        problem: input.problem,
-        solution: input.solution,
-      });
+      const body = await renderForStorage(input.content, actor);
+      const updated = await repo.update(
+        articleId,
+        {
+          title: input.title,
+          content: input.content,
+          about: input.about,
+          problem: input.problem,
+          solution: input.solution,
+        },
+        body,
+      );
       if (!updated) throw notFound(ARTICLE_NOT_FOUND);
       forgetLists();
       forgetArticle(articleId);

@@ -137,6 +137,15 @@ export const articles = pgTable(
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     content: text('content').notNull(),
+    /**
+     * The body as sanitized HTML, rendered when it was written (never on a read); null until
+     * the first render (rows inserted by seeds or older versions: the background pass fills it).
+     */
+    contentHtml: text('content_html'),
+    /** The body as plain text, its first 1,000 characters (feeds, page descriptions). */
+    contentText: text('content_text'),
+    /** The markdown pipeline version that made content_html; 0 = not rendered yet. */
+    renderVersion: integer('render_version').notNull().default(0),
     about: text('about'),
     problem: text('problem'),
     solution: text('solution'),
@@ -159,6 +168,8 @@ export const articles = pgTable(
       t.likeCount.desc().nullsFirst(),
       t.createdAt.desc().nullsFirst(),
     ),
+    // The background re-render pass finds rows from older pipeline versions without a scan.
+    index('articles_render_version_idx').on(t.renderVersion),
   ],
 );
 
