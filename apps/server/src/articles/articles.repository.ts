@@ -19,7 +19,7 @@ export interface ArticleListRow {
   about: string | null;
 }
 
-/** A breakthrough with everything its page shows, seen by one viewer. */
+/** A breakthrough with everything its page shows to anyone (a reader's own like aside). */
 export interface ArticleDetailRow extends ArticleListRow {
   authorId: number | null;
   /** The author's login; null once the author deleted their account. */
@@ -32,8 +32,6 @@ export interface ArticleDetailRow extends ArticleListRow {
   problem: string | null;
   solution: string | null;
   likeCount: number;
-  /** Whether the viewer liked it (false for visitors). */
-  liked: boolean;
   updatedAt: Date;
 }
 
@@ -123,6 +121,27 @@ export function articlesRepository(db: Db) {
     .where(eq(articles.id, sql.placeholder('articleId')))
     .prepare('article_viewer_state');
 
+  // Every read of an article page that its short-lived cache does not answer (most of them, on
+  // a long tail of addresses): built once, planned once per connection.
+  const detail = db
+    .select({
+      ...articleListColumns,
+      authorId: articles.authorId,
+      authorName: users.userName,
+      content: articles.content,
+      contentHtml: articles.contentHtml,
+      renderVersion: articles.renderVersion,
+      problem: articles.problem,
+      solution: articles.solution,
+      likeCount: articles.likeCount,
+      updatedAt: articles.updatedAt,
+    })
+    .from(articles)
+    .innerJoin(blogs, eq(blogs.id, articles.blogId))
+    .leftJoin(users, eq(users.id, articles.authorId))
+    .where(eq(articles.id, sql.placeholder('articleId')))
+    .prepare('article_detail');
+
   return {
     /**
      * The ids of every listed breakthrough matching the filters, newest first (the official
@@ -177,33 +196,8 @@ export function articlesRepository(db: Db) {
         .filter((row): row is ArticleListRow => row !== undefined);
     },
 
-    async findDetail(
-      articleId: number,
-      viewerId: number | null,
-      tx: Db = db,
-    ): Promise<ArticleDetailRow | undefined> {
-      const liked =
-        viewerId === null
-          ? sql<boolean>`false`
-          : sql<boolean>`exists(select 1 from ${likes} where ${likes.userId} = ${viewerId} and ${likes.articleId} = ${articles.id})`;
-      const [row] = await tx
-        .select({
-          ...articleListColumns,
-          authorId: articles.authorId,
-          authorName: users.userName,
-          content: articles.content,
-          contentHtml: articles.contentHtml,
-          renderVersion: articles.renderVersion,
-          problem: articles.problem,
-          solution: articles.solution,
-          likeCount: articles.likeCount,
-          liked,
-          updatedAt: articles.updatedAt,
-        })
-        .from(articles)
-        .innerJoin(blogs, eq(blogs.id, articles.blogId))
-        .leftJoin(users, eq(users.id, articles.authorId))
-        .where(eq(articles.id, articleId));
+    async findDetail(articleId: number): Promise<ArticleDetailRow | undefined> {
+      const [row] = await detail.execute({ articleId });
       return row;
     },
 

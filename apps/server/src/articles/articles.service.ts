@@ -123,11 +123,26 @@ export function articlesService({
   };
 
   /** Reads never render: the stored HTML, or until it exists the body as escaped text. */
-  const detail = async (articleId: number, viewer: Actor | null): Promise<Article> => {
-    const row = await repo.findDetail(articleId, viewer?.userId ?? null);
+  const detail = async (articleId: number): Promise<Article> => {
+    const row = await repo.findDetail(articleId);
     if (!row) throw notFound(ARTICLE_NOT_FOUND);
     if (row.renderVersion < RENDER_VERSION) backfill.request(articleId);
     return presentArticle(row, row.contentHtml ?? escapedBody(row.content));
+  };
+
+  /**
+   * Everyone reads the shared view; a signed-in reader's like and the like count (which their
+   * own toggles change) are looked up fresh, so they always see their own action.
+   */
+  const get = async (articleId: number, viewer: Actor | null): Promise<Article> => {
+    const shared = publicViews.get(String(articleId), () => detail(articleId));
+    if (!viewer) return shared;
+    const [view, mine] = await Promise.all([
+      shared,
+      repo.findViewerState(articleId, viewer.userId),
+    ]);
+    if (!mine) throw notFound(ARTICLE_NOT_FOUND);
+    return { ...view, likeCount: mine.likeCount, likeButton: mine.liked };
   };
 
   return {
@@ -140,20 +155,7 @@ export function articlesService({
       return pages.get(key, () => list(filters, window));
     },
 
-    /**
-     * Everyone reads the shared view; a signed-in reader's like and the like count (which their
-     * own toggles change) are looked up fresh, so they always see their own action.
-     */
-    async get(articleId: number, viewer: Actor | null): Promise<Article> {
-      const shared = publicViews.get(String(articleId), () => detail(articleId, null));
-      if (!viewer) return shared;
-      const [view, mine] = await Promise.all([
-        shared,
-        repo.findViewerState(articleId, viewer.userId),
-      ]);
-      if (!mine) throw notFound(ARTICLE_NOT_FOUND);
-      return { ...view, likeCount: mine.likeCount, likeButton: mine.liked };
-    },
+    get,
 
     /** Articles went away with their blog: list again on the next read. */
     forgetLists,
@@ -210,7 +212,7 @@ export function articlesService({
       forgetLists();
       forgetArticle(articleId);
       await events.emit('article.changed', { articleId, blogId: article.blogId });
-      return detail(articleId, actor);
+      return get(articleId, actor);
     },
 
     async delete(actor: Actor, articleId: number): Promise<{ message: string }> {
