@@ -1,6 +1,7 @@
 /** What the load benchmarks share: processes, databases, sessions and one autocannon run. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { TokenKeys } from '../apps/server/src/auth/tokens.js';
@@ -14,7 +15,24 @@ export interface Measured {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time the server process spent per request (µs), when its pid was given. */
+  cpuUs?: number;
 }
+
+/** CPU time (user + system) a process has used so far, in µs (Linux /proc). */
+function cpuTimeUs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1_000_000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+/** USER_HZ, 100 on every Linux build that matters. */
+const CLOCK_TICKS = 100;
 
 export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -54,9 +72,15 @@ export type Target = string | (() => string);
 export async function measure(
   origin: string,
   target: Target,
-  options: { connections: number; duration: number; headers?: Record<string, string> },
+  options: {
+    connections: number;
+    duration: number;
+    headers?: Record<string, string>;
+    /** The server's process: its CPU time per request is reported too. */
+    pid?: number | undefined;
+  },
 ): Promise<Measured> {
-  const { connections, duration, headers = {} } = options;
+  const { connections, duration, headers = {}, pid } = options;
   const requests =
     typeof target === 'string'
       ? undefined
@@ -65,12 +89,17 @@ export async function measure(
   const run = (seconds: number) =>
     autocannon({ url, connections, duration: seconds, headers, ...(requests ? { requests } : {}) });
   await run(2);
+  const cpuBefore = pid === undefined ? undefined : cpuTimeUs(pid);
   const result = await run(duration);
+  const cpuAfter = pid === undefined ? undefined : cpuTimeUs(pid);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+      ? { cpuUs: (cpuAfter - cpuBefore) / result.requests.total }
+      : {}),
   };
 }
 

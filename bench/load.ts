@@ -66,14 +66,21 @@ interface Row extends Measured {
   name: string;
   /** Throughput over the section's yardstick in the same run. */
   ratio: number;
+  /** The yardstick's server CPU per request over this one's (its capacity ratio when CPU-bound). */
+  cpuRatio?: number;
   kind?: 'cold' | 'list' | 'yardstick';
 }
 
 const rows: Row[] = [];
 const mixed: { size: number; result: MixedResult }[] = [];
 
+interface Pids {
+  app: number | undefined;
+  bare: number | undefined;
+}
+
 const fmt = (row: Row) =>
-  `${String(row.size).padStart(7)}  ${row.name.padEnd(34)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  ${row.ratio.toFixed(2)}×${row.errors ? `  ${row.errors} errors` : ''}`;
+  `${String(row.size).padStart(7)}  ${row.name.padEnd(36)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  ${row.ratio.toFixed(2)}×${row.cpuUs ? `  cpu ${row.cpuUs.toFixed(0).padStart(4)} µs/req` : ''}${row.cpuRatio ? ` (${row.cpuRatio.toFixed(2)}×)` : ''}${row.errors ? `  ${row.errors} errors` : ''}`;
 
 async function seeded(size: number): Promise<string> {
   const name = `${prefix}_${size}`;
@@ -145,25 +152,29 @@ async function hot(size: number, url: string): Promise<void> {
   }
 }
 
-async function tail(size: number, url: string): Promise<void> {
+/**
+ * Each long-tail workload right after its own yardstick run, so the ratio compares two runs a
+ * few seconds apart (a shared machine's load drifts more than that over a whole section).
+ */
+async function tail(size: number, url: string, pids: Pids): Promise<void> {
   const ids = await idRanges(url);
-  const yardstick = await measure(
-    BARE,
-    () => `/bare/article/${randomInt(ids.articles.lo, ids.articles.hi)}`,
-    { connections, duration },
-  );
-  const first: Row = {
-    size,
-    section: 'tail',
-    name: 'bare Fastify + pg join (yardstick)',
-    kind: 'yardstick',
-    ...yardstick,
-    ratio: 1,
-  };
-  rows.push(first);
-  console.log(fmt(first));
   for (const workload of await longTailWorkloads(APP, ids)) {
-    const m = await measure(APP, workload.next, { connections, duration });
+    const yardstick = await measure(
+      BARE,
+      () => `/bare/article/${randomInt(ids.articles.lo, ids.articles.hi)}`,
+      { connections, duration, pid: pids.bare },
+    );
+    const paired: Row = {
+      size,
+      section: 'tail',
+      name: '  bare Fastify + pg join (yardstick)',
+      kind: 'yardstick',
+      ...yardstick,
+      ratio: 1,
+    };
+    rows.push(paired);
+    console.log(fmt(paired));
+    const m = await measure(APP, workload.next, { connections, duration, pid: pids.app });
     const row: Row = {
       size,
       section: 'tail',
@@ -171,6 +182,7 @@ async function tail(size: number, url: string): Promise<void> {
       kind: workload.kind,
       ...m,
       ratio: m.rps / yardstick.rps,
+      ...(m.cpuUs && yardstick.cpuUs ? { cpuRatio: yardstick.cpuUs / m.cpuUs } : {}),
     };
     rows.push(row);
     console.log(fmt(row));
@@ -223,7 +235,7 @@ for (const size of sizes) {
     await waitFor(`${BARE}/bare/list`);
     await waitFor(`${APP}/api/health`);
     if (only.has('hot')) await hot(size, url);
-    if (only.has('tail')) await tail(size, url);
+    if (only.has('tail')) await tail(size, url, { app: server.pid, bare: bare.pid });
     if (only.has('mixed')) await mixedSection(size, url);
   } finally {
     await Promise.all([stop(server), stop(bare)]);
@@ -236,7 +248,7 @@ for (const size of sizes) {
   for (const row of rows.filter((r) => r.size === size && r.section === 'tail')) {
     if (row.kind === 'cold') {
       console.log(
-        `  ${verdict(row.ratio >= 0.5 && row.p99 < 15)} ${String(size).padStart(7)} ${row.name.padEnd(30)} ≥ 0.5× the pg yardstick (${row.ratio.toFixed(2)}×), p99 < 15 ms (${row.p99})`,
+        `  ${verdict(row.ratio >= 0.5 && row.p99 < 15)} ${String(size).padStart(7)} ${row.name.padEnd(30)} ≥ 0.5× the pg yardstick (${row.ratio.toFixed(2)}×${row.cpuRatio ? `; by server CPU per request ${row.cpuRatio.toFixed(2)}×` : ''}), p99 < 15 ms (${row.p99})`,
       );
     } else if (row.kind === 'list') {
       console.log(
@@ -262,7 +274,9 @@ if (sizes.length > 1) {
   const smallest = Math.min(...sizes);
   const largest = Math.max(...sizes);
   console.log(`\nFlatness (${largest} vs ${smallest} articles; budget under 2×):`);
-  for (const row of rows.filter((r) => r.size === largest && !r.name.startsWith('bare'))) {
+  for (const row of rows.filter(
+    (r) => r.size === largest && !r.name.startsWith('bare') && r.kind !== 'yardstick',
+  )) {
     const small = rows.find(
       (r) => r.size === smallest && r.name === row.name && r.section === row.section,
     );

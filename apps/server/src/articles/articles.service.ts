@@ -46,9 +46,18 @@ export const RENDERER_BUSY =
  * How long this instance reuses the ordered ids matching one search/language (and so the
  * total), and each page built from them. Any page is a slice plus one primary-key read,
  * whatever its number or the number of articles, and a page asked for again within this time
- * costs nothing; this instance's own writes clear both at once, others catch up within it.
+ * costs nothing. Every change that moves lists (a breakthrough written, edited or deleted, a
+ * blog renamed or deleted) clears both at once on every instance (cache-sync), so the expiry
+ * is only the fallback should a change notice be lost.
  */
 export const LIST_CACHE_MS = 2000;
+
+/**
+ * Past LIST_CACHE_MS, an id list keeps answering for this long while it is read again in the
+ * background: reading every matching id costs in proportion to the articles, so no request
+ * waits for it (only the first after a change does).
+ */
+export const LIST_STALE_MS = 60_000;
 
 type ListResult = { items: ArticleListItem[]; total: number };
 
@@ -88,14 +97,21 @@ export function articlesService({
     }
   };
 
-  const idLists = microcache<number[]>({ ttlMs: LIST_CACHE_MS, maxKeys: 64 });
+  const idLists = microcache<Int32Array>({
+    ttlMs: LIST_CACHE_MS,
+    staleMs: LIST_STALE_MS,
+    maxKeys: 64,
+  });
   const pages = microcache<ListResult>({ ttlMs: LIST_CACHE_MS, maxKeys: 256 });
   // What a visitor (no personal likeButton) sees of a popular article, reused for a second.
   const publicViews = microcache<Article>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
-  cacheSync.on('breakthroughLists', () => {
+  const clearLists = () => {
     pages.clear();
     idLists.clear();
-  });
+  };
+  cacheSync.on('breakthroughLists', clearLists);
+  // A blog renamed or deleted: its name shows in list rows and matches searches.
+  cacheSync.on('blog', clearLists);
   cacheSync.on('article', (key) => publicViews.delete(key));
   const forgetLists = () => cacheSync.changed('breakthroughLists');
   const forgetArticle = (articleId: number) => cacheSync.changed('article', String(articleId));

@@ -41,9 +41,23 @@ export function commentsRepository(db: Db) {
       .innerJoin(articles, eq(articles.id, comments.articleId));
 
   // Read on every view of a thread the short-lived cache does not hold (most, on a long tail of
-  // addresses): built once, planned once per connection.
-  const thread = select(db)
-    .where(eq(comments.articleId, sql.placeholder('articleId')))
+  // addresses): built once, planned once per connection. From the article, so one round trip
+  // also tells an empty thread (one row, no comment) from a missing article (no row).
+  const thread = db
+    .select({
+      id: comments.id,
+      articleId: articles.id,
+      userId: comments.userId,
+      userName: users.userName,
+      content: comments.content,
+      createdAt: comments.createdAt,
+      updatedAt: comments.updatedAt,
+      articleAuthorId: articles.authorId,
+    })
+    .from(articles)
+    .leftJoin(comments, eq(comments.articleId, articles.id))
+    .leftJoin(users, eq(users.id, comments.userId))
+    .where(eq(articles.id, sql.placeholder('articleId')))
     .orderBy(asc(comments.id))
     .prepare('comment_thread');
   const article = db
@@ -58,9 +72,11 @@ export function commentsRepository(db: Db) {
       return row;
     },
 
-    /** Every comment of an article, oldest first. */
-    async listByArticle(articleId: number): Promise<CommentRow[]> {
-      return thread.execute({ articleId });
+    /** Every comment of an article, oldest first; undefined when the article does not exist. */
+    async listByArticle(articleId: number): Promise<CommentRow[] | undefined> {
+      const rows = await thread.execute({ articleId });
+      if (rows.length === 0) return undefined;
+      return rows.filter((row): row is CommentRow => row.id !== null && row.userName !== null);
     },
 
     async findById(commentId: number, tx: Db = db): Promise<CommentRow | undefined> {
