@@ -119,7 +119,7 @@ export function databaseUrl(adminUrl: string, name: string): string {
   return url.toString();
 }
 
-/** Whether `name` exists and holds `articles` articles (a seeded database worth reusing). */
+/** Whether `name` exists and holds about `articles` articles (a seeded database to reuse). */
 export async function seededWith(adminUrl: string, name: string, articles: number) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -129,8 +129,10 @@ export async function seededWith(adminUrl: string, name: string, articles: numbe
   const client = new pg.Client({ connectionString: databaseUrl(adminUrl, name) });
   await client.connect();
   try {
+    // Mixed runs add a few breakthroughs to what was seeded.
     const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM articles');
-    return rows[0]?.n === articles;
+    const n = rows[0]?.n ?? 0;
+    return n >= articles && n < articles * 1.05;
   } catch {
     return false;
   } finally {

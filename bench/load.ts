@@ -20,7 +20,8 @@
  * BENCH_DURATION seconds per run (default 10), BENCH_CONNECTIONS (default 50), BENCH_ONLY
  * (any of "hot,tail,mixed"), BENCH_DB_PREFIX (database names, default "repolog_bench"),
  * BENCH_REUSE=1 (keep a database already seeded at that size), BENCH_WRITERS (signed-in users
- * of the mixed run, default 300), BENCH_STREAMS (of them with a stream open, default 100).
+ * of the mixed run, default 300), BENCH_STREAMS (of them with a stream open, default 100),
+ * BENCH_WRITE_SHARE (of the mixed run's requests, default 0.1).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -200,6 +201,7 @@ async function mixedSection(size: number, url: string): Promise<void> {
     duration,
     writers: Number(env.BENCH_WRITERS ?? 300),
     streams: Number(env.BENCH_STREAMS ?? 100),
+    writeShare: Number(env.BENCH_WRITE_SHARE ?? 0.1),
   });
   mixed.push({ size, result });
   const { writes, lost, streams } = result;

@@ -1,8 +1,8 @@
 /**
  * Where a cold read spends its CPU: starts the built server under `node --cpu-prof`, runs one
- * long-tail workload against it (a random address per request), stops it and prints the
- * profile's self time by package and by function. Seeds the database first unless it is
- * already seeded at that size (same names as load.ts).
+ * long-tail workload against it (a random address per request) or the mixed run ("mixed"),
+ * stops it and prints the profile's self time by package and by function. Seeds the database
+ * first unless it is already seeded at that size (same names as load.ts).
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
  *     npx tsx bench/profile.ts "article page"
@@ -27,6 +27,7 @@ import {
   waitFor,
 } from './kit.js';
 import { idRanges, longTailWorkloads } from './long-tail.js';
+import { mixedRun } from './mixed-run.js';
 import { seedBenchData } from './seed.js';
 
 interface ProfileNode {
@@ -100,14 +101,27 @@ const server = start(
 let measured;
 try {
   await waitFor(`${origin}/api/health`);
-  const workloads = await longTailWorkloads(origin, await idRanges(url));
+  const ids = await idRanges(url);
+  const workloads = await longTailWorkloads(origin, ids);
   const workload = workloads.find((w) => w.name === workloadName);
-  if (!workload) {
+  if (workloadName === 'mixed') {
+    measured = await mixedRun({
+      origin,
+      databaseUrl: url,
+      ids,
+      reads: workloads,
+      connections,
+      duration,
+      writers: 300,
+      streams: 100,
+    });
+  } else if (workload) {
+    measured = await measure(origin, workload.next, { connections, duration });
+  } else {
     throw new Error(
-      `no workload "${workloadName}"; one of: ${workloads.map((w) => w.name).join(', ')}`,
+      `no workload "${workloadName}"; one of: ${workloads.map((w) => w.name).join(', ')}, mixed`,
     );
   }
-  measured = await measure(origin, workload.next, { connections, duration });
 } finally {
   await stop(server);
 }

@@ -13,6 +13,14 @@ import type { CacheSync } from '../plugins/cache-sync.js';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { escapedBody, RENDER_VERSION, type StoredBody } from './article-body.js';
 import { presentArticle, presentListItem } from './articles.presenter.js';
+import {
+  decodeListChange,
+  encodeListChange,
+  inList,
+  prepend,
+  without,
+  type ListChange,
+} from './list-changes.js';
 import type { ArticleFilters, ArticlesRepository, BlogAccessRow } from './articles.repository.js';
 import type { RenderBackfill } from './render-backfill.js';
 import { RenderError, RenderRefusedError, type RenderPool } from './render-pool.js';
@@ -46,9 +54,8 @@ export const RENDERER_BUSY =
  * How long this instance reuses the ordered ids matching one search/language (and so the
  * total), and each page built from them. Any page is a slice plus one primary-key read,
  * whatever its number or the number of articles, and a page asked for again within this time
- * costs nothing. Every change that moves lists (a breakthrough written, edited or deleted, a
- * blog renamed or deleted) clears both at once on every instance (cache-sync), so the expiry
- * is only the fallback should a change notice be lost.
+ * costs nothing. A breakthrough written, edited or deleted and a blog deleted change the lists
+ * at once on every instance (cache-sync); a renamed blog shows in them within this time.
  */
 export const LIST_CACHE_MS = 2000;
 
@@ -105,15 +112,30 @@ export function articlesService({
   const pages = microcache<ListResult>({ ttlMs: LIST_CACHE_MS, maxKeys: 256 });
   // What a visitor (no personal likeButton) sees of a popular article, reused for a second.
   const publicViews = microcache<Article>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
-  const clearLists = () => {
+  // A new or deleted breakthrough changes the cached id lists in place (reading every id again
+  // costs in proportion to the articles, for every search and language); other changes, and
+  // anything this instance cannot read, make every list be read again.
+  cacheSync.on('breakthroughLists', (key) => {
     pages.clear();
-    idLists.clear();
-  };
-  cacheSync.on('breakthroughLists', clearLists);
-  // A blog renamed or deleted: its name shows in list rows and matches searches.
-  cacheSync.on('blog', clearLists);
+    const change = decodeListChange(key);
+    if (change.kind === 'any') {
+      idLists.clear();
+      return;
+    }
+    idLists.update((listKey, ids) => {
+      if (change.kind === 'removed') return without(ids, change.articleId);
+      const [q, lang] = JSON.parse(listKey) as [string | null, string | null];
+      const belongs = inList(change.article, { q, lang }, officialBlogId);
+      // A list read after the insert already has it (it is among the newest).
+      return belongs && !ids.subarray(0, 1000).includes(change.article.id)
+        ? prepend(ids, change.article.id)
+        : ids;
+    });
+  });
   cacheSync.on('article', (key) => publicViews.delete(key));
-  const forgetLists = () => cacheSync.changed('breakthroughLists');
+  const listsChanged = (change: ListChange) =>
+    cacheSync.changed('breakthroughLists', encodeListChange(change));
+  const forgetLists = () => listsChanged({ kind: 'any' });
   const forgetArticle = (articleId: number) => cacheSync.changed('article', String(articleId));
 
   const list = async (
@@ -197,7 +219,16 @@ export function articlesService({
         },
         body,
       );
-      forgetLists();
+      listsChanged({
+        kind: 'added',
+        article: {
+          id: articleId,
+          title: input.title,
+          blogId: blog.id,
+          blogName: blog.name,
+          about: input.about,
+        },
+      });
       await events.emit('article.changed', { articleId, blogId: blog.id });
       return { articleId, blogId: blog.id, message: POSTED };
     },
@@ -237,7 +268,7 @@ export function articlesService({
         throw forbidden('Only the author can delete this breakthrough.');
       }
       await repo.delete(articleId);
-      forgetLists();
+      listsChanged({ kind: 'removed', articleId });
       forgetArticle(articleId);
       await events.emit('article.changed', { articleId, blogId: article.blogId });
       return { message: DELETED };

@@ -89,3 +89,33 @@ describe('serving a stale value while it reloads', () => {
     expect(await cache.get('k', async () => 'v3')).toBe('v2');
   });
 });
+
+describe('changing loaded values in place', () => {
+  it('applies the change to loaded values and drops values still loading', async () => {
+    let clock = 0;
+    const cache = microcache<number[]>({ ttlMs: 1000, staleMs: 5000, now: () => clock });
+    await cache.get('a', async () => [1, 2]);
+    let finish: (value: number[]) => void = () => undefined;
+    void cache.get('b', () => new Promise((resolve) => (finish = resolve)));
+    cache.update((_key, ids) => [0, ...ids]);
+    finish([9]);
+    expect(await cache.get('a', async () => [])).toEqual([0, 1, 2]);
+    // 'b' was loading when the change came: it is read again.
+    expect(await cache.get('b', async () => [0, 9])).toEqual([0, 9]);
+  });
+
+  it('lets no reload that began before the change overwrite it', async () => {
+    let clock = 0;
+    const cache = microcache<number[]>({ ttlMs: 1000, staleMs: 5000, now: () => clock });
+    await cache.get('a', async () => [1]);
+    clock = 1500;
+    let finish: (value: number[]) => void = () => undefined;
+    // Expired: answered stale while a reload runs...
+    expect(await cache.get('a', () => new Promise((resolve) => (finish = resolve)))).toEqual([1]);
+    // ...which the change drops; the next read loads afresh.
+    cache.update((_key, ids) => [0, ...ids]);
+    finish([1]);
+    await Promise.resolve();
+    expect(await cache.get('a', async () => [0, 1, 'fresh'.length])).toEqual([0, 1, 5]);
+  });
+});

@@ -12,6 +12,11 @@ export interface Microcache<V> {
   /** Forgets one key (a local write changed it). */
   delete(key: string): void;
   clear(): void;
+  /**
+   * Applies a change to every loaded value in place (expiry unchanged); a value still loading,
+   * or a reload under way, might not see the change, so it is dropped instead.
+   */
+  update(change: (key: string, value: V) => V): void;
 }
 
 interface Entry<V> {
@@ -19,6 +24,7 @@ interface Entry<V> {
   expires: number;
   /** The value has loaded (a stale one may then be served while the next loads). */
   loaded: boolean;
+  resolved?: V;
   /** A background reload of an expired entry is under way. */
   refreshing: boolean;
 }
@@ -47,8 +53,9 @@ export function microcache<V>(options: {
       if (oldest !== undefined) entries.delete(oldest);
     }
     value.then(
-      () => {
+      (resolved) => {
         entry.loaded = true;
+        entry.resolved = resolved;
       },
       () => {
         if (entries.get(key) === entry) entries.delete(key);
@@ -85,6 +92,23 @@ export function microcache<V>(options: {
     },
     clear() {
       entries.clear();
+    },
+    update(change) {
+      for (const [key, entry] of [...entries]) {
+        if (!entry.loaded || entry.refreshing) {
+          entries.delete(key);
+          continue;
+        }
+        const value = change(key, entry.resolved as V);
+        // A new entry object: a reload begun before this change no longer counts as current.
+        entries.set(key, {
+          value: Promise.resolve(value),
+          expires: entry.expires,
+          loaded: true,
+          resolved: value,
+          refreshing: false,
+        });
+      }
     },
   };
 }
