@@ -259,13 +259,20 @@ export function articlesRepository(db: Db) {
       return row;
     },
 
-    /** The article's author and blog id, or undefined when it does not exist. */
+    /** The article's author, blog id, title and language, or undefined when it does not exist. */
     async findOwnership(
       articleId: number,
       tx: Db = db,
-    ): Promise<{ authorId: number | null; blogId: number } | undefined> {
+    ): Promise<
+      { authorId: number | null; blogId: number; title: string; about: string | null } | undefined
+    > {
       const [row] = await tx
-        .select({ authorId: articles.authorId, blogId: articles.blogId })
+        .select({
+          authorId: articles.authorId,
+          blogId: articles.blogId,
+          title: articles.title,
+          about: articles.about,
+        })
         .from(articles)
         .where(eq(articles.id, articleId));
       return row;

@@ -20,6 +20,7 @@ import {
   prepend,
   without,
   type ListChange,
+  type ListedArticle,
 } from './list-changes.js';
 import type { ArticleFilters, ArticlesRepository, BlogAccessRow } from './articles.repository.js';
 import type { RenderBackfill } from './render-backfill.js';
@@ -51,20 +52,26 @@ export const RENDERER_BUSY =
   'The server is busy saving other breakthroughs. Please try again in a few seconds.';
 
 /**
- * How long this instance reuses the ordered ids matching one search/language (and so the
- * total), and each page built from them. Any page is a slice plus one primary-key read,
- * whatever its number or the number of articles, and a page asked for again within this time
- * costs nothing. A breakthrough written, edited or deleted and a blog deleted change the lists
- * at once on every instance (cache-sync); a renamed blog shows in them within this time.
+ * How long this instance reuses a list page it built (a slice of an id list plus one
+ * primary-key read, whatever its number or the number of articles).
  */
 export const LIST_CACHE_MS = 2000;
 
 /**
- * Past LIST_CACHE_MS, an id list keeps answering for this long while it is read again in the
- * background: reading every matching id costs in proportion to the articles, so no request
- * waits for it (only the first after a change does).
+ * How long this instance trusts the ordered ids matching one search/language (and so the
+ * total) without reading them again. Every change that moves lists reaches every instance at
+ * once (cache-sync): a new or deleted breakthrough is applied to the ids in place, an edit
+ * drops only the lists it joins or leaves, a blog renamed or deleted drops them all. So this
+ * expiry is only the fallback should a change notice be lost; reading every matching id costs
+ * in proportion to the articles, so it is rare.
  */
-export const LIST_STALE_MS = 60_000;
+export const ID_LIST_TTL_MS = 60_000;
+
+/**
+ * Past ID_LIST_TTL_MS, an id list keeps answering for this long while it is read again in the
+ * background: no request waits for that read (only the first after a change that dropped it).
+ */
+export const ID_LIST_STALE_MS = 10 * 60_000;
 
 type ListResult = { items: ArticleListItem[]; total: number };
 
@@ -105,8 +112,8 @@ export function articlesService({
   };
 
   const idLists = microcache<Int32Array>({
-    ttlMs: LIST_CACHE_MS,
-    staleMs: LIST_STALE_MS,
+    ttlMs: ID_LIST_TTL_MS,
+    staleMs: ID_LIST_STALE_MS,
     maxKeys: 64,
   });
   const pages = microcache<ListResult>({ ttlMs: LIST_CACHE_MS, maxKeys: 256 });
@@ -125,7 +132,14 @@ export function articlesService({
     idLists.update((listKey, ids) => {
       if (change.kind === 'removed') return without(ids, change.articleId);
       const [q, lang] = JSON.parse(listKey) as [string | null, string | null];
-      const belongs = inList(change.article, { q, lang }, officialBlogId);
+      const filters = { q, lang };
+      if (change.kind === 'edited') {
+        // Where it was listed it stays (its date does not move); a list it joins or leaves is
+        // read again.
+        const was = inList(change.before, filters, officialBlogId);
+        return was === inList(change.after, filters, officialBlogId) ? ids : undefined;
+      }
+      const belongs = inList(change.article, filters, officialBlogId);
       // A list read after the insert already has it (it is among the newest).
       return belongs && !ids.subarray(0, 1000).includes(change.article.id)
         ? prepend(ids, change.article.id)
@@ -152,12 +166,23 @@ export function articlesService({
   /** The article as can() sees it; 404 when it does not exist. */
   const articleResource = async (
     articleId: number,
-  ): Promise<ArticleResource & { blogId: number }> => {
+  ): Promise<ArticleResource & { blogId: number; listed: ListedArticle }> => {
     const owned = await repo.findOwnership(articleId);
     if (!owned) throw notFound(ARTICLE_NOT_FOUND);
     const blog = await repo.findBlogAccess(owned.blogId);
     if (!blog) throw notFound(ARTICLE_NOT_FOUND);
-    return { userId: owned.authorId, blog: blogResource(blog), blogId: owned.blogId };
+    return {
+      userId: owned.authorId,
+      blog: blogResource(blog),
+      blogId: owned.blogId,
+      listed: {
+        id: articleId,
+        title: owned.title,
+        blogId: owned.blogId,
+        blogName: blog.name,
+        about: owned.about,
+      },
+    };
   };
 
   /** Reads never render: the stored HTML, or until it exists the body as escaped text. */
@@ -256,7 +281,11 @@ export function articlesService({
         body,
       );
       if (!updated) throw notFound(ARTICLE_NOT_FOUND);
-      forgetLists();
+      listsChanged({
+        kind: 'edited',
+        before: article.listed,
+        after: { ...article.listed, title: input.title, about: input.about },
+      });
       forgetArticle(articleId);
       await events.emit('article.changed', { articleId, blogId: article.blogId });
       return get(articleId, actor);

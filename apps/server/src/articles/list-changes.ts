@@ -11,18 +11,43 @@ export interface ListedArticle {
 
 /**
  * How the breakthrough lists changed: a new breakthrough (it goes first in every list it
- * matches), one deleted, or anything else (every list is read again).
+ * matches), one deleted, one edited (its title or language may move it into or out of a
+ * list), or anything else (every list is read again).
  */
 export type ListChange =
   | { kind: 'added'; article: ListedArticle }
   | { kind: 'removed'; articleId: number }
+  | { kind: 'edited'; before: ListedArticle; after: ListedArticle }
   | { kind: 'any' };
 
 /** A change as the cache-sync key that carries it to the other instances. */
 export function encodeListChange(change: ListChange): string {
   if (change.kind === 'added') return `+${JSON.stringify(change.article)}`;
   if (change.kind === 'removed') return `-${change.articleId}`;
+  if (change.kind === 'edited') return `~${JSON.stringify([change.before, change.after])}`;
   return '';
+}
+
+/** A ListedArticle read back from JSON, or undefined when it is not one. */
+function listed(value: unknown): ListedArticle | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const article = value as Partial<ListedArticle>;
+  if (
+    typeof article.id === 'number' &&
+    typeof article.title === 'string' &&
+    typeof article.blogId === 'number' &&
+    typeof article.blogName === 'string' &&
+    (typeof article.about === 'string' || article.about === null)
+  ) {
+    return {
+      id: article.id,
+      title: article.title,
+      blogId: article.blogId,
+      blogName: article.blogName,
+      about: article.about,
+    };
+  }
+  return undefined;
 }
 
 /** The change a cache-sync key carries; anything unreadable means "read every list again". */
@@ -31,30 +56,18 @@ export function decodeListChange(key: string): ListChange {
     const articleId = Number(key.slice(1));
     return Number.isSafeInteger(articleId) ? { kind: 'removed', articleId } : { kind: 'any' };
   }
-  if (key.startsWith('+')) {
-    try {
-      const article = JSON.parse(key.slice(1)) as Partial<ListedArticle>;
-      if (
-        typeof article.id === 'number' &&
-        typeof article.title === 'string' &&
-        typeof article.blogId === 'number' &&
-        typeof article.blogName === 'string' &&
-        (typeof article.about === 'string' || article.about === null)
-      ) {
-        return {
-          kind: 'added',
-          article: {
-            id: article.id,
-            title: article.title,
-            blogId: article.blogId,
-            blogName: article.blogName,
-            about: article.about,
-          },
-        };
-      }
-    } catch {
-      // fall through: read everything again
+  try {
+    if (key.startsWith('+')) {
+      const article = listed(JSON.parse(key.slice(1)));
+      if (article) return { kind: 'added', article };
     }
+    if (key.startsWith('~')) {
+      const pair = JSON.parse(key.slice(1)) as unknown;
+      const [before, after] = Array.isArray(pair) ? pair.map(listed) : [];
+      if (before && after) return { kind: 'edited', before, after };
+    }
+  } catch {
+    // fall through: read everything again
   }
   return { kind: 'any' };
 }

@@ -92,7 +92,7 @@ describe('serving a stale value while it reloads', () => {
 
 describe('changing loaded values in place', () => {
   it('applies the change to loaded values and drops values still loading', async () => {
-    let clock = 0;
+    const clock = 0;
     const cache = microcache<number[]>({ ttlMs: 1000, staleMs: 5000, now: () => clock });
     await cache.get('a', async () => [1, 2]);
     let finish: (value: number[]) => void = () => undefined;

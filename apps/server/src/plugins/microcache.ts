@@ -13,10 +13,11 @@ export interface Microcache<V> {
   delete(key: string): void;
   clear(): void;
   /**
-   * Applies a change to every loaded value in place (expiry unchanged); a value still loading,
-   * or a reload under way, might not see the change, so it is dropped instead.
+   * Applies a change to every loaded value in place (expiry unchanged); undefined drops the
+   * key. A value still loading, or a reload under way, might not see the change, so it is
+   * dropped instead.
    */
-  update(change: (key: string, value: V) => V): void;
+  update(change: (key: string, value: V) => V | undefined): void;
 }
 
 interface Entry<V> {
@@ -100,6 +101,10 @@ export function microcache<V>(options: {
           continue;
         }
         const value = change(key, entry.resolved as V);
+        if (value === undefined) {
+          entries.delete(key);
+          continue;
+        }
         // A new entry object: a reload begun before this change no longer counts as current.
         entries.set(key, {
           value: Promise.resolve(value),
