@@ -13,6 +13,9 @@ declare module 'fastify' {
   }
 }
 
+/** Longest the server waits, at start, for stored bodies to be rendered before it answers. */
+const STARTUP_RENDER_WAIT_MS = 10_000;
+
 /** Registers the articles feature: breakthrough list, page, write, edit and delete. */
 export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): void {
   const repo = articlesRepository(deps.db);
@@ -39,14 +42,24 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): voi
   deps.events.on('blog.deleted', () => service.forgetLists());
   registerArticlesRoutes(app, service, deps.config.publicUrl);
 
-  // Bodies stored without a rendering (seeds, demo data) or by an older pipeline: render them
-  // in the background once the server is up, never on a read.
+  // Bodies stored without a rendering (seeds, demo data) or by an older pipeline are rendered
+  // by a pass at start, never on a read. A small backlog (demo data, a fresh seed) is done
+  // before the server answers; a large one (a pipeline upgrade over many rows) goes on in the
+  // background while reads show those bodies as escaped text.
   app.addHook('onReady', async () => {
-    backfill.runPass().then(
+    const pass = backfill.runPass().then(
       (count) => {
         if (count > 0) app.log.info(`rendered ${count} stored breakthrough bodies`);
       },
       (error: unknown) => app.log.warn({ err: error }, 'the background render pass stopped'),
     );
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      pass,
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, STARTUP_RENDER_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
   });
 }
