@@ -214,6 +214,11 @@ async function mixedSection(size: number, url: string): Promise<void> {
   console.log(
     `         notification streams: ${streams.opened} opened, ${streams.stillOpen} open at the end, ${streams.notices} notices received`,
   );
+  console.log(
+    `         by kind: ${Object.entries(result.byKind)
+      .map(([kind, k]) => `${kind} ${k.count} (p50 ${k.p50} ms, p99 ${k.p99} ms)`)
+      .join(', ')}`,
+  );
 }
 
 for (const size of sizes) {
@@ -275,7 +280,11 @@ for (const size of sizes) {
 if (sizes.length > 1) {
   const smallest = Math.min(...sizes);
   const largest = Math.max(...sizes);
-  console.log(`\nFlatness (${largest} vs ${smallest} articles; budget under 2×):`);
+  // Throughput is compared as the ratio to its own yardstick at each size (a shared machine's
+  // load moves raw figures more than the data does), and by server CPU per request where known.
+  console.log(
+    `\nFlatness (${largest} vs ${smallest} articles; budget under 2×: cost per request, by server CPU where measured, else by throughput relative to the yardstick):`,
+  );
   for (const row of rows.filter(
     (r) => r.size === largest && !r.name.startsWith('bare') && r.kind !== 'yardstick',
   )) {
@@ -284,9 +293,10 @@ if (sizes.length > 1) {
     );
     if (!small) continue;
     const p99 = row.p99 / Math.max(small.p99, 1);
-    const slower = small.rps / Math.max(row.rps, 1);
+    const slower = small.ratio / Math.max(row.ratio, 0.001);
+    const cpu = row.cpuUs && small.cpuUs ? row.cpuUs / small.cpuUs : undefined;
     console.log(
-      `  ${verdict(p99 < 2 && slower < 2)} ${row.section.padEnd(4)} ${row.name.padEnd(34)} p99 ${p99.toFixed(2)}×   throughput ${slower.toFixed(2)}× slower`,
+      `  ${verdict((cpu ?? slower) < 2)} ${row.section.padEnd(4)} ${row.name.padEnd(34)} ${cpu ? `CPU per request ${cpu.toFixed(2)}×   ` : ''}throughput (vs yardstick) ${slower.toFixed(2)}× lower   p99 ${p99.toFixed(2)}×`,
     );
   }
 }

@@ -19,7 +19,12 @@ export interface MixedResult {
   lost: { likes: number; comments: number; breakthroughs: number; unrendered: number };
   likeCountsOff: number;
   streams: { opened: number; stillOpen: number; notices: number };
+  /** p50 and p99 (ms) per kind of request. */
+  byKind: Record<string, { count: number; p50: number; p99: number }>;
 }
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 type Op =
   | { kind: 'read' }
@@ -105,8 +110,17 @@ export async function mixedRun(options: {
     'content-type': 'application/json',
   });
 
+  // Time from building a request to its answer, per kind (a connection sends its next request
+  // only after the previous answer, so this is the request's latency as the client saw it).
+  const latencies: Record<Op['kind'], number[]> = {
+    read: [],
+    like: [],
+    comment: [],
+    breakthrough: [],
+  };
   const setupRequest = (request: autocannon.Request, context: object): autocannon.Request => {
-    const ctx = context as { op?: Op };
+    const ctx = context as { op?: Op; at?: number };
+    ctx.at = performance.now();
     const roll = Math.random();
     if (roll >= writeShare) {
       ctx.op = { kind: 'read' };
@@ -157,7 +171,8 @@ export async function mixedRun(options: {
   };
 
   const onResponse = (status: number, body: string, context: object) => {
-    const op = (context as { op?: Op }).op;
+    const { op, at } = context as { op?: Op; at?: number };
+    if (op && at !== undefined) latencies[op.kind].push(performance.now() - at);
     if (!op || status >= 300) return;
     if (op.kind === 'like') {
       likesInFlight.delete(op.pair);
@@ -236,5 +251,18 @@ export async function mixedRun(options: {
     writes,
     ...lost,
     streams: streamStats,
+    byKind: Object.fromEntries(
+      Object.entries(latencies).map(([kind, values]) => {
+        const sorted = values.sort((a, b) => a - b);
+        return [
+          kind,
+          {
+            count: sorted.length,
+            p50: Math.round(percentile(sorted, 50)),
+            p99: Math.round(percentile(sorted, 99)),
+          },
+        ];
+      }),
+    ),
   };
 }

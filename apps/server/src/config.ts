@@ -20,6 +20,7 @@ export const envSchema = z.object({
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   INIT_CWD: z.string().optional(),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   GITHUB_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
   GITHUB_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -52,6 +53,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections this instance keeps (not used with PGlite). */
+  databasePoolSize: number;
   secret: string;
   github: {
     clientId: string;
@@ -128,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: trimSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     secret: e.SECRET ?? devSecret(dataDir),
     github: {
       clientId: e.GITHUB_CLIENT_ID ?? 'repolog-demo',
