@@ -212,7 +212,7 @@ async function mixedSection(size: number, url: string): Promise<void> {
     `         writes acknowledged: ${writes.likes} likes, ${writes.comments} comments, ${writes.breakthroughs} breakthroughs; lost: ${lost.likes + lost.comments + lost.breakthroughs} (likes ${lost.likes}, comments ${lost.comments}, breakthroughs ${lost.breakthroughs}); posted without HTML: ${lost.unrendered}; like counters off: ${result.likeCountsOff}`,
   );
   console.log(
-    `         notification streams: ${streams.opened} opened, ${streams.stillOpen} open at the end, ${streams.notices} notices received`,
+    `         notification streams: ${streams.opened} opened, ${streams.stillOpen} open at the end; ${streams.notices} notices pushed of ${streams.written} written for their users`,
   );
   console.log(
     `         by kind: ${Object.entries(result.byKind)
@@ -271,8 +271,9 @@ for (const size of sizes) {
   }
   for (const { result } of mixed.filter((m) => m.size === size)) {
     const lost = result.lost.likes + result.lost.comments + result.lost.breakthroughs;
+    const unpushed = result.streams.written - result.streams.notices;
     console.log(
-      `  ${verdict(result.errors === 0 && lost === 0 && result.likeCountsOff === 0)} ${String(size).padStart(7)} mixed run: 0 errors (${result.errors}), 0 lost writes (${lost}), counters exact (${result.likeCountsOff} off)`,
+      `  ${verdict(result.errors === 0 && lost === 0 && result.likeCountsOff === 0 && unpushed === 0)} ${String(size).padStart(7)} mixed run: 0 errors (${result.errors}), 0 lost writes (${lost}), counters exact (${result.likeCountsOff} off), every notice pushed (${unpushed} not)`,
     );
   }
 }

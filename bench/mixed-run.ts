@@ -18,7 +18,9 @@ export interface MixedResult {
   writes: { likes: number; comments: number; breakthroughs: number };
   lost: { likes: number; comments: number; breakthroughs: number; unrendered: number };
   likeCountsOff: number;
-  streams: { opened: number; stillOpen: number; notices: number };
+  /** Notification streams: opened, still open at the end, notices they received, and the
+   * notifications written for their users during the run (each should have been pushed). */
+  streams: { opened: number; stillOpen: number; notices: number; written: number };
   /** p50 and p99 (ms) per kind of request. */
   byKind: Record<string, { count: number; p50: number; p99: number }>;
 }
@@ -40,6 +42,7 @@ function openStreams(origin: string, users: SignedIn[]) {
   const controller = new AbortController();
   let notices = 0;
   let open = 0;
+  let connected = 0;
   const done = users.map(async (user) => {
     const res = await fetch(`${origin}/api/notice/stream`, {
       headers: { cookie: user.cookie, accept: 'text/event-stream' },
@@ -47,6 +50,7 @@ function openStreams(origin: string, users: SignedIn[]) {
     });
     if (!res.ok || !res.body) return;
     open += 1;
+    connected += 1;
     const decoder = new TextDecoder();
     const reader = res.body.getReader();
     try {
@@ -60,7 +64,7 @@ function openStreams(origin: string, users: SignedIn[]) {
     open -= 1;
   });
   return {
-    stats: () => ({ opened: users.length, stillOpen: open, notices }),
+    stats: () => ({ opened: connected, stillOpen: open, notices }),
     close: async () => {
       controller.abort();
       await Promise.allSettled(done);
@@ -93,7 +97,22 @@ export async function mixedRun(options: {
     return { writers: signed, memberships: rows };
   });
   const cookieOf = new Map(writers.map((w) => [w.userId, w.cookie]));
-  const streams = openStreams(origin, writers.slice(0, options.streams));
+  const listeners = writers.slice(0, options.streams);
+  const streams = openStreams(origin, listeners);
+  // Half the likes and comments go to breakthroughs of listening users, so notifications really
+  // travel (through NOTIFY) to open streams during the run.
+  const { listened, startedAt } = await withClient(databaseUrl, async (client) => {
+    const { rows } = await client.query<{ id: number }>(
+      'SELECT id FROM articles WHERE author_id = ANY($1::int[]) ORDER BY random() LIMIT 2000',
+      [listeners.map((l) => l.userId)],
+    );
+    const { rows: now } = await client.query<{ now: Date }>('SELECT now() AS now');
+    return { listened: rows.map((r) => r.id), startedAt: now[0]?.now ?? new Date() };
+  });
+  const target = () =>
+    listened.length > 0 && Math.random() < 0.5
+      ? pick(listened)
+      : randomInt(ids.articles.lo, ids.articles.hi);
 
   // What the server acknowledged, and the like pairs with a toggle in flight (never two at once
   // for one pair, so the last answer is the row's final state).
@@ -129,7 +148,7 @@ export async function mixedRun(options: {
     if (roll < writeShare * 0.5) {
       let pair = '';
       for (let tries = 0; tries < 10 && (pair === '' || likesInFlight.has(pair)); tries += 1) {
-        pair = `${pick(writers).userId}:${randomInt(ids.articles.lo, ids.articles.hi)}`;
+        pair = `${pick(writers).userId}:${target()}`;
       }
       likesInFlight.add(pair);
       ctx.op = { kind: 'like', pair };
@@ -144,7 +163,7 @@ export async function mixedRun(options: {
     }
     if (roll < writeShare * 0.85) {
       ctx.op = { kind: 'comment' };
-      const articleId = randomInt(ids.articles.lo, ids.articles.hi);
+      const articleId = target();
       return {
         ...request,
         method: 'POST',
@@ -195,6 +214,8 @@ export async function mixedRun(options: {
       requests: [{ setupRequest, onResponse }],
     });
   const result = await run(duration);
+  // Pushes of the last writes are on their way.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
   const streamStats = streams.stats();
   await streams.close();
 
@@ -226,7 +247,12 @@ export async function mixedRun(options: {
          AND a.like_count <> (SELECT count(*) FROM likes l WHERE l.article_id = a.id)`,
       [[...new Set(pairs.map(([pair]) => Number(pair.split(':')[1])))]],
     );
+    const written = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM notifications WHERE recipient_id = ANY($1::int[]) AND created_at >= $2',
+      [listeners.map((l) => l.userId), startedAt],
+    );
     return {
+      noticesWritten: written.rows[0]?.n ?? 0,
       lost: {
         likes: likesLost,
         comments: comments.length - (commentRows.rows[0]?.n ?? 0),
@@ -249,8 +275,9 @@ export async function mixedRun(options: {
     errors: result.non2xx + result.errors + result.timeouts,
     statuses,
     writes,
-    ...lost,
-    streams: streamStats,
+    lost: lost.lost,
+    likeCountsOff: lost.likeCountsOff,
+    streams: { ...streamStats, written: lost.noticesWritten },
     byKind: Object.fromEntries(
       Object.entries(latencies).map(([kind, values]) => {
         const sorted = values.sort((a, b) => a - b);
