@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
+import { articleBodiesRepository } from './article-bodies.repository.js';
 import { articlesRepository } from './articles.repository.js';
 import { registerArticlesRoutes } from './articles.routes.js';
 import { articlesService } from './articles.service.js';
@@ -21,7 +22,7 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): voi
   const repo = articlesRepository(deps.db);
   const renderPool = createRenderPool(deps.config.render);
   const backfill = createRenderBackfill({
-    repo,
+    repo: articleBodiesRepository(deps.db),
     pool: renderPool,
     onRendered: (articleId) => deps.cacheSync.changed('article', String(articleId)),
     onError: (error) => app.log.warn({ err: error }, 're-rendering a stored body failed'),

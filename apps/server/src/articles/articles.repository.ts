@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { articles, blogMembers, blogs, likes, users } from '../db/schema.js';
+import { bodyColumns } from './article-bodies.repository.js';
 import type { StoredBody } from './article-body.js';
 
 /** Rows of a raw query; the two drivers shape execute() results alike ({ rows }). */
@@ -58,19 +59,6 @@ export interface ArticleFields {
   problem: string | null;
   solution: string | null;
 }
-
-/** A body whose stored rendering is missing or from an older pipeline version. */
-export interface StaleBodyRow {
-  id: number;
-  content: string;
-}
-
-/** The columns a stored rendering fills. */
-const bodyColumns = (body: StoredBody) => ({
-  contentHtml: body.html,
-  contentText: body.text,
-  renderVersion: body.version,
-});
 
 /** "3,1,2" -> the ids, without building a string per id (lists hold up to every article). */
 export function parseIdList(text: string): Int32Array {
@@ -309,51 +297,6 @@ export function articlesRepository(db: Db) {
           updatedAt: sql`greatest(now(), ${articles.updatedAt} + interval '1 millisecond')`,
         })
         .where(eq(articles.id, articleId))
-        .returning({ id: articles.id });
-      return rows.length === 1;
-    },
-
-    /** Up to `limit` bodies rendered by a pipeline older than `version`, by id after `afterId`. */
-    async findStaleBodies(
-      options: { version: number; afterId: number; limit: number },
-      tx: Db = db,
-    ): Promise<StaleBodyRow[]> {
-      return tx
-        .select({ id: articles.id, content: articles.content })
-        .from(articles)
-        .where(and(lt(articles.renderVersion, options.version), gt(articles.id, options.afterId)))
-        .orderBy(asc(articles.id))
-        .limit(options.limit);
-    },
-
-    /** Those of `ids` whose stored rendering is older than `version`. */
-    async findStaleBodiesById(
-      ids: number[],
-      version: number,
-      tx: Db = db,
-    ): Promise<StaleBodyRow[]> {
-      if (ids.length === 0) return [];
-      return tx
-        .select({ id: articles.id, content: articles.content })
-        .from(articles)
-        .where(and(inArray(articles.id, ids), lt(articles.renderVersion, version)));
-    },
-
-    /**
-     * Stores a re-rendering, unless the body was edited since it was read (the edit stored its
-     * own) or a newer rendering got there first. Not an edit: updated_at stays.
-     */
-    async storeRenderedBody(row: StaleBodyRow, body: StoredBody, tx: Db = db): Promise<boolean> {
-      const rows = await tx
-        .update(articles)
-        .set(bodyColumns(body))
-        .where(
-          and(
-            eq(articles.id, row.id),
-            eq(articles.content, row.content),
-            lt(articles.renderVersion, body.version),
-          ),
-        )
         .returning({ id: articles.id });
       return rows.length === 1;
     },

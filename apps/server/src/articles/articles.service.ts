@@ -1,6 +1,5 @@
 import type {
   Article,
-  ArticleListItem,
   CreatedArticle,
   createArticleSchema,
   updateArticleSchema,
@@ -12,17 +11,9 @@ import type { Events } from '../events.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { escapedBody, RENDER_VERSION, type StoredBody } from './article-body.js';
-import { presentArticle, presentListItem } from './articles.presenter.js';
-import {
-  decodeListChange,
-  encodeListChange,
-  inList,
-  prepend,
-  without,
-  type ListChange,
-  type ListedArticle,
-} from './list-changes.js';
-import type { ArticleFilters, ArticlesRepository, BlogAccessRow } from './articles.repository.js';
+import { presentArticle } from './articles.presenter.js';
+import { breakthroughLists, type ListedArticle } from './breakthrough-lists.js';
+import type { ArticlesRepository, BlogAccessRow } from './articles.repository.js';
 import type { RenderBackfill } from './render-backfill.js';
 import { RenderError, RenderRefusedError, type RenderPool } from './render-pool.js';
 
@@ -50,30 +41,6 @@ export const TOO_MANY_RENDERS =
   'You are already saving several breakthroughs at once. Wait until they are saved, then try again.';
 export const RENDERER_BUSY =
   'The server is busy saving other breakthroughs. Please try again in a few seconds.';
-
-/**
- * How long this instance reuses a list page it built (a slice of an id list plus one
- * primary-key read, whatever its number or the number of articles).
- */
-export const LIST_CACHE_MS = 2000;
-
-/**
- * How long this instance trusts the ordered ids matching one search/language (and so the
- * total) without reading them again. Every change that moves lists reaches every instance at
- * once (cache-sync): a new or deleted breakthrough is applied to the ids in place, an edit
- * drops only the lists it joins or leaves, a blog renamed or deleted drops them all. So this
- * expiry is only the fallback should a change notice be lost; reading every matching id costs
- * in proportion to the articles, so it is rare.
- */
-export const ID_LIST_TTL_MS = 60_000;
-
-/**
- * Past ID_LIST_TTL_MS, an id list keeps answering for this long while it is read again in the
- * background: no request waits for that read (only the first after a change that dropped it).
- */
-export const ID_LIST_STALE_MS = 10 * 60_000;
-
-type ListResult = { items: ArticleListItem[]; total: number };
 
 const blogResource = (blog: BlogAccessRow) => ({
   members: blog.members,
@@ -111,57 +78,11 @@ export function articlesService({
     }
   };
 
-  const idLists = microcache<Int32Array>({
-    ttlMs: ID_LIST_TTL_MS,
-    staleMs: ID_LIST_STALE_MS,
-    maxKeys: 64,
-  });
-  const pages = microcache<ListResult>({ ttlMs: LIST_CACHE_MS, maxKeys: 256 });
+  const lists = breakthroughLists({ repo, officialBlogId, cacheSync });
   // What a visitor (no personal likeButton) sees of a popular article, reused for a second.
   const publicViews = microcache<Article>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
-  // A new or deleted breakthrough changes the cached id lists in place (reading every id again
-  // costs in proportion to the articles, for every search and language); other changes, and
-  // anything this instance cannot read, make every list be read again.
-  cacheSync.on('breakthroughLists', (key) => {
-    pages.clear();
-    const change = decodeListChange(key);
-    if (change.kind === 'any') {
-      idLists.clear();
-      return;
-    }
-    idLists.update((listKey, ids) => {
-      if (change.kind === 'removed') return without(ids, change.articleId);
-      const [q, lang] = JSON.parse(listKey) as [string | null, string | null];
-      const filters = { q, lang };
-      if (change.kind === 'edited') {
-        // Where it was listed it stays (its date does not move); a list it joins or leaves is
-        // read again.
-        const was = inList(change.before, filters, officialBlogId);
-        return was === inList(change.after, filters, officialBlogId) ? ids : undefined;
-      }
-      const belongs = inList(change.article, filters, officialBlogId);
-      // A list read after the insert already has it (it is among the newest).
-      return belongs && !ids.subarray(0, 1000).includes(change.article.id)
-        ? prepend(ids, change.article.id)
-        : ids;
-    });
-  });
   cacheSync.on('article', (key) => publicViews.delete(key));
-  const listsChanged = (change: ListChange) =>
-    cacheSync.changed('breakthroughLists', encodeListChange(change));
-  const forgetLists = () => listsChanged({ kind: 'any' });
   const forgetArticle = (articleId: number) => cacheSync.changed('article', String(articleId));
-
-  const list = async (
-    filters: ArticleFilters,
-    window: { offset: number; limit: number },
-  ): Promise<ListResult> => {
-    const ids = await idLists.get(JSON.stringify([filters.q, filters.lang]), () =>
-      repo.listBreakthroughIds({ filters, excludeBlogId: officialBlogId }),
-    );
-    const rows = await repo.findListRows(ids.slice(window.offset, window.offset + window.limit));
-    return { items: rows.map(presentListItem), total: ids.length };
-  };
 
   /** The article as can() sees it; 404 when it does not exist. */
   const articleResource = async (
@@ -210,18 +131,12 @@ export function articlesService({
 
   return {
     /** Every breakthrough but the official notices, newest first (spec §5). */
-    async listBreakthroughs(
-      filters: ArticleFilters,
-      window: { offset: number; limit: number },
-    ): Promise<ListResult> {
-      const key = JSON.stringify([filters.q, filters.lang, window.offset, window.limit]);
-      return pages.get(key, () => list(filters, window));
-    },
+    listBreakthroughs: lists.page,
 
     get,
 
     /** Articles went away with their blog: list again on the next read. */
-    forgetLists,
+    forgetLists: () => lists.changed({ kind: 'any' }),
 
     renderForStorage,
 
@@ -244,7 +159,7 @@ export function articlesService({
         },
         body,
       );
-      listsChanged({
+      lists.changed({
         kind: 'added',
         article: {
           id: articleId,
@@ -281,7 +196,7 @@ export function articlesService({
         body,
       );
       if (!updated) throw notFound(ARTICLE_NOT_FOUND);
-      listsChanged({
+      lists.changed({
         kind: 'edited',
         before: article.listed,
         after: { ...article.listed, title: input.title, about: input.about },
@@ -297,7 +212,7 @@ export function articlesService({
         throw forbidden('Only the author can delete this breakthrough.');
       }
       await repo.delete(articleId);
-      listsChanged({ kind: 'removed', articleId });
+      lists.changed({ kind: 'removed', articleId });
       forgetArticle(articleId);
       await events.emit('article.changed', { articleId, blogId: article.blogId });
       return { message: DELETED };

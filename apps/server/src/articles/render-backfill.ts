@@ -1,5 +1,5 @@
 import { escapedBody, RENDER_VERSION, type StoredBody } from './article-body.js';
-import type { ArticlesRepository, StaleBodyRow } from './articles.repository.js';
+import type { ArticleBodiesRepository, StaleBodyRow } from './article-bodies.repository.js';
 import { RenderError, RenderRefusedError, type RenderPool } from './render-pool.js';
 
 /** The render pool's owner name for re-renders: one owner, so at most one thread of them. */
@@ -25,7 +25,7 @@ const MAX_REQUESTS = 10_000;
  * renders always have a thread. Bodies that cannot be rendered are stored as escaped text.
  */
 export function createRenderBackfill(deps: {
-  repo: Pick<ArticlesRepository, 'findStaleBodies' | 'findStaleBodiesById' | 'storeRenderedBody'>;
+  repo: ArticleBodiesRepository;
   pool: Pick<RenderPool, 'render'>;
   /** A requested article got its new rendering (drop cached views of it). */
   onRendered: (articleId: number) => void;

@@ -17,7 +17,7 @@ import {
   prepend,
   without,
   type ListedArticle,
-} from './list-changes.js';
+} from './breakthrough-lists.js';
 
 const article: ListedArticle = {
   id: 7,
