@@ -1,221 +1,309 @@
 /**
- * Load benchmark (DESIGN.md §6): seeds PostgreSQL at two sizes (10k and 100k articles), starts
- * the built Repolog server and a bare Fastify route, and measures every hot read endpoint at 50
- * connections with autocannon. Prints throughput, p50/p99 latency and the ratio to the bare
- * route; never asserts anything (machines are noisy). Needs `npm run build` and PostgreSQL:
+ * Load benchmark (DESIGN.md §6). For each size it seeds PostgreSQL (1,000 blogs — one per 100
+ * articles past 100k — 10 likes and 2 comments per article), starts the built Repolog server
+ * and the yardstick server (bare-server.ts), and measures with autocannon:
+ *
+ * - hot: every hot read at one popular address (the per-instance caches answer), as a ratio to
+ *   a bare Fastify list route;
+ * - long tail: a random address per request — article page, comments, blog page, list pages,
+ *   search, language filter — the cold ones as a ratio to a bare Fastify + `pg` prepared
+ *   primary-key join of the same article;
+ * - mixed: 90% long-tail reads and 10% writes from many signed-in users with notification
+ *   streams open, then a check that no acknowledged write was lost.
+ *
+ * It prints the figures and the budgets they meet or miss; it never asserts (machines are
+ * noisy). Needs `npm run build` and PostgreSQL:
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/load.ts
  *
- * Options (env): BENCH_DURATION seconds per endpoint (default 10), BENCH_SIZES (default
- * "10000,100000"), BENCH_CONNECTIONS (default 50).
+ * Options (env): BENCH_SIZES (default "10000,100000"), BENCH_1M=1 (adds 1,000,000 articles),
+ * BENCH_DURATION seconds per run (default 10), BENCH_CONNECTIONS (default 50), BENCH_ONLY
+ * (any of "hot,tail,mixed"), BENCH_DB_PREFIX (database names, default "repolog_bench"),
+ * BENCH_REUSE=1 (keep a database already seeded at that size), BENCH_WRITERS (signed-in users
+ * of the mixed run, default 300), BENCH_STREAMS (of them with a stream open, default 100),
+ * BENCH_WRITE_SHARE (of the mixed run's requests, default 0.1).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import pg from 'pg';
-import { TokenKeys } from '../apps/server/src/auth/tokens.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
+import {
+  freshDatabase,
+  databaseUrl,
+  measure,
+  randomInt,
+  SECRET,
+  seededWith,
+  signIn,
+  start,
+  stop,
+  waitFor,
+  withClient,
+  type Measured,
+} from './kit.js';
+import { idRanges, longTailWorkloads } from './long-tail.js';
+import { mixedRun, type MixedResult } from './mixed-run.js';
 import { seedBenchData } from './seed.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const duration = Number(process.env.BENCH_DURATION ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const sizes = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
+const env = process.env;
+const adminUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const duration = Number(env.BENCH_DURATION ?? 10);
+const connections = Number(env.BENCH_CONNECTIONS ?? 50);
+const sizes = [
+  ...(env.BENCH_SIZES ?? '10000,100000').split(',').map(Number),
+  ...(env.BENCH_1M === '1' ? [1_000_000] : []),
+];
+const only = new Set((env.BENCH_ONLY ?? 'hot,tail,mixed').split(','));
+const prefix = env.BENCH_DB_PREFIX ?? 'repolog_bench';
 const APP_PORT = 3911;
-const SECRET = 'bench-secret-bench-secret-bench-secret-00';
-/** The access token cookie's name (apps/server/src/auth/cookies.ts). */
-const ACCESS_COOKIE = 'accessToken';
 const BARE_PORT = 3912;
+const APP = `http://127.0.0.1:${APP_PORT}`;
+const BARE = `http://127.0.0.1:${BARE_PORT}`;
 
-interface Row {
+interface Row extends Measured {
   size: number;
+  section: 'hot' | 'tail';
   name: string;
-  path: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
+  /** Throughput over the section's yardstick in the same run. */
   ratio: number;
-}
-
-async function waitFor(url: string, timeoutMs = 90_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-function start(command: string[], env: Record<string, string>): ChildProcess {
-  const [bin, ...args] = command;
-  return spawn(bin ?? process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function measure(
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
-  // A short warm-up fills caches and JIT before the measured run.
-  await autocannon({ url, connections, duration: 2, headers });
-  const result = await autocannon({ url, connections, duration, headers });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.non2xx + result.errors + result.timeouts,
-  };
-}
-
-async function freshDatabase(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function pickIds(url: string): Promise<{ articleId: number; blogId: number }> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const article = await client.query<{ id: number; blog_id: number }>(
-    'SELECT id, blog_id FROM articles ORDER BY like_count DESC, id LIMIT 1',
-  );
-  await client.end();
-  const row = article.rows[0];
-  if (!row) throw new Error('no articles seeded');
-  return { articleId: row.id, blogId: row.blog_id };
-}
-
-/** A signed-in reader: a session row for some user and an access token cookie for it. */
-async function signedInCookie(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const user = await client.query<{ id: number; user_name: string }>(
-    'SELECT id, user_name FROM users ORDER BY id DESC LIMIT 1',
-  );
-  const row = user.rows[0];
-  if (!row) throw new Error('no users seeded');
-  const userId = row.id;
-  const sessionId = randomUUID();
-  await client.query('INSERT INTO sessions (id, user_id) VALUES ($1, $2)', [sessionId, userId]);
-  await client.end();
-  return `${ACCESS_COOKIE}=${new TokenKeys(SECRET).signAccess({ sub: userId, sid: sessionId, name: row.user_name })}`;
+  /** The yardstick's server CPU per request over this one's (its capacity ratio when CPU-bound). */
+  cpuRatio?: number;
+  kind?: 'cold' | 'list' | 'yardstick';
 }
 
 const rows: Row[] = [];
-const bare = start([process.execPath, '--import', 'tsx', path.join(here, 'bare-server.ts')], {
-  PORT: String(BARE_PORT),
-});
-try {
-  await waitFor(`http://127.0.0.1:${BARE_PORT}/bare/list`);
-  for (const size of sizes) {
-    const url = await freshDatabase(`repolog_bench_${size}`);
-    const database = await openDatabase({ url });
-    const started = Date.now();
-    await seedBenchData(database.db, {
-      blogs: 1000,
-      articles: size,
-      likes: size * 10,
-      comments: size * 2,
-      users: 2000,
-    });
-    await database.close();
-    console.log(`seeded ${size} articles in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const ids = await pickIds(url);
+const mixed: { size: number; result: MixedResult }[] = [];
 
-    const server = start([process.execPath, path.join(here, '../apps/server/dist/server.js')], {
-      PORT: String(APP_PORT),
-      DATABASE_URL: url,
-      LOG_LEVEL: 'warn',
-      GITHUB_CLIENT_ID: 'bench',
-      GITHUB_CLIENT_SECRET: 'bench',
-      SECRET,
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      NODE_ENV: 'production',
-      PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
-    });
-    try {
-      await waitFor(`http://127.0.0.1:${APP_PORT}/api/health`);
-      // Signed in, the token is good for 15 minutes: long enough for one size's runs.
-      const cookie = await signedInCookie(url);
-      const endpoints: [string, string, Record<string, string>?][] = [
-        ['bare Fastify list (yardstick)', `http://127.0.0.1:${BARE_PORT}/bare/list`],
-        ['home: top breakthroughs', '/api/home/article'],
-        ['home: top blogs', '/api/home/blog'],
-        ['breakthrough list, page 1', '/api/article/breakthrough?page=1&size=10'],
-        [
-          'breakthrough list, deep page',
-          `/api/article/breakthrough?page=${Math.floor(size / 20)}&size=10`,
-        ],
-        ['search by title or blog name', '/api/article/breakthrough?page=1&size=10&q=pool'],
-        ['language filter', '/api/article/breakthrough?page=1&size=10&lang=python'],
-        ['article page', `/api/article/breakthrough/${ids.articleId}`],
-        ['comments of an article', `/api/comment/comments/${ids.articleId}`],
-        ['blog page', `/api/blog/non-member/${ids.blogId}`],
-        ['signed in: home top', '/api/home/article', { cookie }],
-        ['signed in: article page', `/api/article/breakthrough/${ids.articleId}`, { cookie }],
-        ['signed in: comments', `/api/comment/comments/${ids.articleId}`, { cookie }],
-        ['signed in: blog page', `/api/blog/${ids.blogId}`, { cookie }],
-      ];
-      let bareRps = 0;
-      for (const [name, target, headers] of endpoints) {
-        const full = target.startsWith('http') ? target : `http://127.0.0.1:${APP_PORT}${target}`;
-        const m = await measure(full, headers);
-        if (target.includes('/bare/')) bareRps = m.rps;
-        rows.push({
-          size,
-          name,
-          path: target.replace(/^http:\/\/[^/]+/, ''),
-          ...m,
-          ratio: bareRps ? m.rps / bareRps : 1,
-        });
-        console.log(
-          `${String(size).padStart(6)}  ${name.padEnd(32)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms  ${(m.rps / (bareRps || m.rps)).toFixed(2)}× bare${m.errors ? `  ${m.errors} errors` : ''}`,
-        );
-      }
-    } finally {
-      await stop(server);
-    }
-  }
-} finally {
-  await stop(bare);
+interface Pids {
+  app: number | undefined;
+  bare: number | undefined;
 }
 
-console.log('\nFlatness (100k vs 10k, p99 and throughput):');
-for (const row of rows.filter((r) => r.size === Math.max(...sizes))) {
-  const small = rows.find((r) => r.size === Math.min(...sizes) && r.name === row.name);
-  if (!small || row.name.startsWith('bare')) continue;
+const fmt = (row: Row) =>
+  `${String(row.size).padStart(7)}  ${row.name.padEnd(36)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  ${row.ratio.toFixed(2)}×${row.cpuUs ? `  cpu ${row.cpuUs.toFixed(0).padStart(4)} µs/req` : ''}${row.cpuRatio ? ` (${row.cpuRatio.toFixed(2)}×)` : ''}${row.errors ? `  ${row.errors} errors` : ''}`;
+
+async function seeded(size: number): Promise<string> {
+  const name = `${prefix}_${size}`;
+  if (env.BENCH_REUSE === '1' && (await seededWith(adminUrl, name, size))) {
+    console.log(`reusing ${name}`);
+    return databaseUrl(adminUrl, name);
+  }
+  const url = await freshDatabase(adminUrl, name);
+  const database = await openDatabase({ url });
+  const started = Date.now();
+  await seedBenchData(database.db, {
+    blogs: Math.max(1000, size / 100),
+    articles: size,
+    likes: size * 10,
+    comments: size * 2,
+    users: 2000,
+  });
+  await database.close();
+  console.log(`seeded ${size} articles in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return url;
+}
+
+async function hot(size: number, url: string): Promise<void> {
+  const { articleId, blogId, cookie } = await withClient(url, async (client) => {
+    const { rows: top } = await client.query<{ id: number; blog_id: number }>(
+      'SELECT id, blog_id FROM articles ORDER BY like_count DESC, id LIMIT 1',
+    );
+    const { rows: users } = await client.query<{ id: number }>(
+      'SELECT id FROM users ORDER BY id DESC LIMIT 1',
+    );
+    const [reader] = await signIn(
+      client,
+      users.map((u) => u.id),
+    );
+    if (!top[0] || !reader) throw new Error('nothing seeded');
+    return { articleId: top[0].id, blogId: top[0].blog_id, cookie: reader.cookie };
+  });
+  const endpoints: [string, string, string, Record<string, string>?][] = [
+    ['bare Fastify list (yardstick)', BARE, '/bare/list'],
+    ['home: top breakthroughs', APP, '/api/home/article'],
+    ['home: top blogs', APP, '/api/home/blog'],
+    ['breakthrough list, page 1', APP, '/api/article/breakthrough?page=1&size=10'],
+    [
+      'breakthrough list, deep page',
+      APP,
+      `/api/article/breakthrough?page=${Math.floor(size / 20)}&size=10`,
+    ],
+    ['search by title or blog name', APP, '/api/article/breakthrough?page=1&size=10&q=pool'],
+    ['language filter', APP, '/api/article/breakthrough?page=1&size=10&lang=python'],
+    ['article page', APP, `/api/article/breakthrough/${articleId}`],
+    ['comments of an article', APP, `/api/comment/comments/${articleId}`],
+    ['blog page', APP, `/api/blog/non-member/${blogId}`],
+    ['signed in: home top', APP, '/api/home/article', { cookie }],
+    ['signed in: article page', APP, `/api/article/breakthrough/${articleId}`, { cookie }],
+    ['signed in: comments', APP, `/api/comment/comments/${articleId}`, { cookie }],
+    ['signed in: blog page', APP, `/api/blog/${blogId}`, { cookie }],
+  ];
+  let bare = 0;
+  for (const [name, origin, target, headers] of endpoints) {
+    const m = await measure(origin, target, {
+      connections,
+      duration,
+      ...(headers ? { headers } : {}),
+    });
+    if (origin === BARE) bare = m.rps;
+    const row: Row = { size, section: 'hot', name, ...m, ratio: bare ? m.rps / bare : 1 };
+    rows.push(row);
+    console.log(fmt(row));
+  }
+}
+
+/**
+ * Each long-tail workload right after its own yardstick run, so the ratio compares two runs a
+ * few seconds apart (a shared machine's load drifts more than that over a whole section).
+ */
+async function tail(size: number, url: string, pids: Pids): Promise<void> {
+  const ids = await idRanges(url);
+  for (const workload of await longTailWorkloads(APP, ids)) {
+    const yardstick = await measure(
+      BARE,
+      () => `/bare/article/${randomInt(ids.articles.lo, ids.articles.hi)}`,
+      { connections, duration, pid: pids.bare },
+    );
+    const paired: Row = {
+      size,
+      section: 'tail',
+      name: '  bare Fastify + pg join (yardstick)',
+      kind: 'yardstick',
+      ...yardstick,
+      ratio: 1,
+    };
+    rows.push(paired);
+    console.log(fmt(paired));
+    const m = await measure(APP, workload.next, { connections, duration, pid: pids.app });
+    const row: Row = {
+      size,
+      section: 'tail',
+      name: workload.name,
+      kind: workload.kind,
+      ...m,
+      ratio: m.rps / yardstick.rps,
+      ...(m.cpuUs && yardstick.cpuUs ? { cpuRatio: yardstick.cpuUs / m.cpuUs } : {}),
+    };
+    rows.push(row);
+    console.log(fmt(row));
+  }
+}
+
+async function mixedSection(size: number, url: string): Promise<void> {
+  const ids = await idRanges(url);
+  const result = await mixedRun({
+    origin: APP,
+    databaseUrl: url,
+    ids,
+    reads: await longTailWorkloads(APP, ids),
+    connections,
+    duration,
+    writers: Number(env.BENCH_WRITERS ?? 300),
+    streams: Number(env.BENCH_STREAMS ?? 100),
+    writeShare: Number(env.BENCH_WRITE_SHARE ?? 0.1),
+  });
+  mixed.push({ size, result });
+  const { writes, lost, streams } = result;
   console.log(
-    `  ${row.name.padEnd(32)} p99 ${(row.p99 / Math.max(small.p99, 1)).toFixed(2)}×   throughput ${(small.rps / Math.max(row.rps, 1)).toFixed(2)}× slower`,
+    `${String(size).padStart(7)}  mixed 90/10 ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  ${result.errors} errors  statuses ${JSON.stringify(result.statuses)}`,
+  );
+  console.log(
+    `         writes acknowledged: ${writes.likes} likes, ${writes.comments} comments, ${writes.breakthroughs} breakthroughs; lost: ${lost.likes + lost.comments + lost.breakthroughs} (likes ${lost.likes}, comments ${lost.comments}, breakthroughs ${lost.breakthroughs}); posted without HTML: ${lost.unrendered}; like counters off: ${result.likeCountsOff}`,
+  );
+  console.log(
+    `         notification streams: ${streams.opened} opened, ${streams.stillOpen} open at the end; ${streams.notices} notices pushed of ${streams.written} written for their users`,
+  );
+  console.log(
+    `         by kind: ${Object.entries(result.byKind)
+      .map(([kind, k]) => `${kind} ${k.count} (p50 ${k.p50} ms, p99 ${k.p99} ms)`)
+      .join(', ')}`,
   );
 }
-console.log('\nBudgets: p99 < 25 ms per read endpoint at 50 connections; hot lists ≥ 0.5× bare;');
-console.log('search and paging under 2× from 10k to 100k articles.');
+
+for (const size of sizes) {
+  const url = await seeded(size);
+  const bare = start([process.execPath, '--import', 'tsx', path.join(here, 'bare-server.ts')], {
+    PORT: String(BARE_PORT),
+    DATABASE_URL: url,
+  });
+  const server = start([process.execPath, path.join(here, '../apps/server/dist/server.js')], {
+    PORT: String(APP_PORT),
+    DATABASE_URL: url,
+    LOG_LEVEL: 'warn',
+    GITHUB_CLIENT_ID: 'bench',
+    GITHUB_CLIENT_SECRET: 'bench',
+    SECRET,
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    NODE_ENV: 'production',
+    PUBLIC_URL: APP,
+  });
+  try {
+    await waitFor(`${BARE}/bare/list`);
+    await waitFor(`${APP}/api/health`);
+    if (only.has('hot')) await hot(size, url);
+    if (only.has('tail')) await tail(size, url, { app: server.pid, bare: bare.pid });
+    if (only.has('mixed')) await mixedSection(size, url);
+  } finally {
+    await Promise.all([stop(server), stop(bare)]);
+  }
+}
+
+const verdict = (ok: boolean) => (ok ? 'ok    ' : 'MISSED');
+console.log('\nBudgets (DESIGN.md §6), per size:');
+for (const size of sizes) {
+  for (const row of rows.filter((r) => r.size === size && r.section === 'tail')) {
+    if (row.kind === 'cold') {
+      console.log(
+        `  ${verdict(row.ratio >= 0.5 && row.p99 < 15)} ${String(size).padStart(7)} ${row.name.padEnd(30)} ≥ 0.5× the pg yardstick (${row.ratio.toFixed(2)}×${row.cpuRatio ? `; by server CPU per request ${row.cpuRatio.toFixed(2)}×` : ''}), p99 < 15 ms (${row.p99})`,
+      );
+    } else if (row.kind === 'list') {
+      console.log(
+        `  ${verdict(row.p99 < 25)} ${String(size).padStart(7)} ${row.name.padEnd(30)} p99 < 25 ms (${row.p99})`,
+      );
+    }
+  }
+  for (const row of rows.filter((r) => r.size === size && r.section === 'hot')) {
+    if (row.name.startsWith('bare')) continue;
+    console.log(
+      `  ${verdict(row.p99 < 25)} ${String(size).padStart(7)} hot: ${row.name.padEnd(25)} p99 < 25 ms (${row.p99})`,
+    );
+  }
+  for (const { result } of mixed.filter((m) => m.size === size)) {
+    const lost = result.lost.likes + result.lost.comments + result.lost.breakthroughs;
+    const unpushed = result.streams.written - result.streams.notices;
+    console.log(
+      `  ${verdict(result.errors === 0 && lost === 0 && result.likeCountsOff === 0 && unpushed === 0)} ${String(size).padStart(7)} mixed run: 0 errors (${result.errors}), 0 lost writes (${lost}), counters exact (${result.likeCountsOff} off), every notice pushed (${unpushed} not)`,
+    );
+  }
+}
+
+if (sizes.length > 1) {
+  const smallest = Math.min(...sizes);
+  const largest = Math.max(...sizes);
+  // Throughput is compared as the ratio to its own yardstick at each size (a shared machine's
+  // load moves raw figures more than the data does), and by server CPU per request where known.
+  console.log(
+    `\nFlatness (${largest} vs ${smallest} articles; budget under 2×: cost per request, by server CPU where measured, else by throughput relative to the yardstick):`,
+  );
+  for (const row of rows.filter(
+    (r) => r.size === largest && !r.name.startsWith('bare') && r.kind !== 'yardstick',
+  )) {
+    const small = rows.find(
+      (r) => r.size === smallest && r.name === row.name && r.section === row.section,
+    );
+    if (!small) continue;
+    const p99 = row.p99 / Math.max(small.p99, 1);
+    const slower = small.ratio / Math.max(row.ratio, 0.001);
+    const cpu = row.cpuUs && small.cpuUs ? row.cpuUs / small.cpuUs : undefined;
+    console.log(
+      `  ${verdict((cpu ?? slower) < 2)} ${row.section.padEnd(4)} ${row.name.padEnd(34)} ${cpu ? `CPU per request ${cpu.toFixed(2)}×   ` : ''}throughput (vs yardstick) ${slower.toFixed(2)}× lower   p99 ${p99.toFixed(2)}×`,
+    );
+  }
+}
 
 const out = path.join(here, 'results');
 mkdirSync(out, { recursive: true });
 const file = path.join(out, `load-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(file, JSON.stringify({ connections, duration, rows }, null, 2));
+writeFileSync(file, JSON.stringify({ connections, duration, rows, mixed }, null, 2));
 console.log(`\nresults: ${path.relative(process.cwd(), file)}`);

@@ -14,6 +14,7 @@
 import { pathToFileURL } from 'node:url';
 import { between, count, gt, max, min, sql } from 'drizzle-orm';
 import { LANGUAGES } from '../packages/contract/src/languages.js';
+import { renderBody } from '../apps/server/src/articles/render-body.js';
 import { openDatabase, type Db } from '../apps/server/src/db/client.js';
 import {
   articles,
@@ -66,6 +67,23 @@ const textArray = (values: readonly string[]) =>
 /** A random element of a literal text array. */
 const pick = (values: readonly string[]) =>
   sql`(${textArray(values)})[1 + floor(random() * ${values.length})::int]`;
+
+/**
+ * The article bodies (twenty lengths), stored with their rendering as the server stores a
+ * body written through the API: cold reads are measured as they happen on a live site.
+ */
+const BODIES = Array.from(
+  { length: 20 },
+  (_, k) =>
+    `## Problem\n${'We saw latency spikes under load. '.repeat(5 + k)}\n## Fix\n\`\`\`ts\nawait pool.release();\n\`\`\``,
+);
+const RENDERED = BODIES.map(renderBody);
+/** A text[] literal of bound values. */
+const textValues = (values: readonly string[]) =>
+  sql`(array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[])`;
 
 /** min and max id inserted after `before` (identity columns are sequential per statement). */
 async function idRange(
@@ -151,16 +169,17 @@ export async function seedBenchData(db: Db, sizes: SeedSizes): Promise<SeedRepor
   const articlesBefore = await maxId(db, articles);
   await timed('articles', () =>
     db.execute(sql`
-      insert into articles (blog_id, author_id, title, content, about, problem, solution, created_at, updated_at)
+      insert into articles (blog_id, author_id, title, content, content_html, content_text,
+                            render_version, about, problem, solution, created_at, updated_at)
       select s.blog_id, bl.owner_id, s.verb || ' ' || s.noun || ' in ' || s.lang || ' #' || s.n,
-             s.content, case when s.n % 5 = 0 then null else s.lang end,
+             ${textValues(BODIES)}[s.body], ${textValues(RENDERED.map((r) => r.html))}[s.body],
+             ${textValues(RENDERED.map((r) => r.text))}[s.body], ${RENDERED[0]?.version ?? 0},
+             case when s.n % 5 = 0 then null else s.lang end,
              s.problem, s.solution, s.created_at, s.created_at
       from (
         select n, ${b.lo} + floor(random() * ${blogCount})::int as blog_id,
                ${pick(VERBS)} as verb, ${pick(NOUNS)} as noun, ${pick(LANGUAGES)} as lang,
-               '## Problem' || chr(10) || repeat('We saw latency spikes under load. ', 5 + n % 20)
-                 || chr(10) || '## Fix' || chr(10) || '\`\`\`ts' || chr(10) || 'await pool.release();'
-                 || chr(10) || '\`\`\`' as content,
+               1 + n % ${BODIES.length} as body,
                case when n % 3 = 0 then 'Issue #' || n else null end as problem,
                case when n % 3 = 0 then 'Commit ' || md5(n::text) else null end as solution,
                now() - random() * interval '365 days' as created_at

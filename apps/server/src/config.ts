@@ -20,6 +20,7 @@ export const envSchema = z.object({
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   INIT_CWD: z.string().optional(),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   GITHUB_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
   GITHUB_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -39,6 +40,10 @@ export const envSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RENDER_THREADS: z.coerce.number().int().min(2).max(64).default(2),
+  RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
+  RENDER_QUEUE_PER_USER: z.coerce.number().int().positive().default(4),
+  RENDER_QUEUE: z.coerce.number().int().positive().default(64),
 });
 
 export interface Config {
@@ -48,6 +53,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections this instance keeps (not used with PGlite). */
+  databasePoolSize: number;
   secret: string;
   github: {
     clientId: string;
@@ -68,6 +75,8 @@ export interface Config {
   demoStubControl: boolean;
   /** Behind a reverse proxy: trust X-Forwarded-* for client addresses (rate limits, logs). */
   trustProxy: boolean;
+  /** The markdown render pool (articles/render-pool.ts). */
+  render: { threads: number; timeoutMs: number; maxPerOwner: number; maxQueued: number };
 }
 
 export class ConfigError extends Error {}
@@ -122,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: trimSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     secret: e.SECRET ?? devSecret(dataDir),
     github: {
       clientId: e.GITHUB_CLIENT_ID ?? 'repolog-demo',
@@ -138,5 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     demoStubControl: e.DEMO_STUB_CONTROL,
+    render: {
+      threads: e.RENDER_THREADS,
+      timeoutMs: e.RENDER_TIMEOUT_MS,
+      maxPerOwner: e.RENDER_QUEUE_PER_USER,
+      maxQueued: e.RENDER_QUEUE,
+    },
   };
 }

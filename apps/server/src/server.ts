@@ -27,6 +27,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pg'),
+    poolSize: config.databasePoolSize,
   });
   const webDist = findWebDist();
   const app = await buildApp({ config, database, seedDemo: true, ...(webDist ? { webDist } : {}) });

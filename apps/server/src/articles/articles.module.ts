@@ -1,21 +1,66 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
+import { articleBodiesRepository } from './article-bodies.repository.js';
 import { articlesRepository } from './articles.repository.js';
 import { registerArticlesRoutes } from './articles.routes.js';
 import { articlesService } from './articles.service.js';
-import { createMarkdownRenderer } from './markdown-renderer.js';
+import { createRenderBackfill } from './render-backfill.js';
+import { createRenderPool, type RenderPool } from './render-pool.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The markdown render pool: stats() for metrics; tests close it to prove reads never render. */
+    renderPool: RenderPool;
+  }
+}
+
+/** Longest the server waits, at start, for stored bodies to be rendered before it answers. */
+const STARTUP_RENDER_WAIT_MS = 10_000;
 
 /** Registers the articles feature: breakthrough list, page, write, edit and delete. */
 export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): void {
-  const markdown = createMarkdownRenderer();
-  deps.onClose(() => markdown.close());
+  const repo = articlesRepository(deps.db);
+  const renderPool = createRenderPool(deps.config.render);
+  const backfill = createRenderBackfill({
+    repo: articleBodiesRepository(deps.db),
+    pool: renderPool,
+    onRendered: (articleId) => deps.cacheSync.changed('article', String(articleId)),
+    onError: (error) => app.log.warn({ err: error }, 're-rendering a stored body failed'),
+  });
+  // Closers run last-registered first: the backfill stops before the pool does.
+  deps.onClose(() => renderPool.close());
+  deps.onClose(() => backfill.stop());
+  app.decorate('renderPool', renderPool);
+
   const service = articlesService({
-    repo: articlesRepository(deps.db),
+    repo,
     officialBlogId: deps.config.officialBlogId,
-    markdown,
+    renderPool,
+    backfill,
     events: deps.events,
     cacheSync: deps.cacheSync,
   });
   deps.events.on('blog.deleted', () => service.forgetLists());
   registerArticlesRoutes(app, service, deps.config.publicUrl);
+
+  // Bodies stored without a rendering (seeds, demo data) or by an older pipeline are rendered
+  // by a pass at start, never on a read. A small backlog (demo data, a fresh seed) is done
+  // before the server answers; a large one (a pipeline upgrade over many rows) goes on in the
+  // background while reads show those bodies as escaped text.
+  app.addHook('onReady', async () => {
+    const pass = backfill.runPass().then(
+      (count) => {
+        if (count > 0) app.log.info(`rendered ${count} stored breakthrough bodies`);
+      },
+      (error: unknown) => app.log.warn({ err: error }, 'the background render pass stopped'),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      pass,
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, STARTUP_RENDER_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+  });
 }

@@ -15,7 +15,10 @@ export function presentListItem(row: ArticleListRow): ArticleListItem {
   };
 }
 
-/** The article for its page; `contentHtml` is the body rendered by the markdown worker. */
+/**
+ * The article for its page as anyone sees it (the reader's own like is added by the service);
+ * `contentHtml` is the rendering stored when the body was written.
+ */
 export function presentArticle(row: ArticleDetailRow, contentHtml: string): Article {
   return {
     articleId: row.id,
@@ -30,7 +33,7 @@ export function presentArticle(row: ArticleDetailRow, contentHtml: string): Arti
     problem: row.problem,
     solution: row.solution,
     likeCount: row.likeCount,
-    likeButton: row.liked,
+    likeButton: false,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

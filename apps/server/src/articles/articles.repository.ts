@@ -1,7 +1,9 @@
-import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { articles, blogMembers, blogs, likes, users } from '../db/schema.js';
+import { bodyColumns } from './article-bodies.repository.js';
+import type { StoredBody } from './article-body.js';
 
 /** Rows of a raw query; the two drivers shape execute() results alike ({ rows }). */
 function rowsOf<T>(result: unknown): T[] {
@@ -18,17 +20,19 @@ export interface ArticleListRow {
   about: string | null;
 }
 
-/** A breakthrough with everything its page shows, seen by one viewer. */
+/** A breakthrough with everything its page shows to anyone (a reader's own like aside). */
 export interface ArticleDetailRow extends ArticleListRow {
   authorId: number | null;
   /** The author's login; null once the author deleted their account. */
   authorName: string | null;
   content: string;
+  /** The stored rendering of `content`; null until its first render. */
+  contentHtml: string | null;
+  /** The pipeline version that made contentHtml (0: not rendered yet). */
+  renderVersion: number;
   problem: string | null;
   solution: string | null;
   likeCount: number;
-  /** Whether the viewer liked it (false for visitors). */
-  liked: boolean;
   updatedAt: Date;
 }
 
@@ -54,6 +58,28 @@ export interface ArticleFields {
   about: string | null;
   problem: string | null;
   solution: string | null;
+}
+
+/** "3,1,2" -> the ids, without building a string per id (lists hold up to every article). */
+export function parseIdList(text: string): Int32Array {
+  if (text === '') return new Int32Array(0);
+  let count = 1;
+  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) === 44) count += 1;
+  const ids = new Int32Array(count);
+  let at = 0;
+  let value = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code === 44) {
+      ids[at] = value;
+      at += 1;
+      value = 0;
+    } else {
+      value = value * 10 + (code - 48);
+    }
+  }
+  ids[at] = value;
+  return ids;
 }
 
 /** Escapes LIKE wildcards so user text matches literally (PostgreSQL's default escape is \). */
@@ -105,6 +131,35 @@ export function articlesRepository(db: Db) {
     .where(eq(articles.id, sql.placeholder('articleId')))
     .prepare('article_viewer_state');
 
+  // Every read of an article page that its short-lived cache does not answer (most of them, on
+  // a long tail of addresses): built once, planned once per connection.
+  const detail = db
+    .select({
+      ...articleListColumns,
+      authorId: articles.authorId,
+      authorName: users.userName,
+      content: articles.content,
+      contentHtml: articles.contentHtml,
+      renderVersion: articles.renderVersion,
+      problem: articles.problem,
+      solution: articles.solution,
+      likeCount: articles.likeCount,
+      updatedAt: articles.updatedAt,
+    })
+    .from(articles)
+    .innerJoin(blogs, eq(blogs.id, articles.blogId))
+    .leftJoin(users, eq(users.id, articles.authorId))
+    .where(eq(articles.id, sql.placeholder('articleId')))
+    .prepare('article_detail');
+
+  // Every list page that its short-lived cache does not answer: a slice of ids, one round trip.
+  const listRows = db
+    .select(articleListColumns)
+    .from(articles)
+    .innerJoin(blogs, eq(blogs.id, articles.blogId))
+    .where(sql`${articles.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('article_list_rows');
+
   return {
     /**
      * The ids of every listed breakthrough matching the filters, newest first (the official
@@ -115,12 +170,14 @@ export function articlesRepository(db: Db) {
     async listBreakthroughIds(
       options: { filters: ArticleFilters; excludeBlogId: number },
       tx: Db = db,
-    ): Promise<number[]> {
+    ): Promise<Int32Array> {
       const { q, lang } = options.filters;
       const langCondition = lang === null ? sql`true` : sql`lower(m.about) = lower(${lang})`;
+      // Every match, but in one text value: parsing 100,000 rows costs more than the query.
+      let matches: SQL;
       if (q !== null) {
         const pattern = `%${escapeLike(q)}%`;
-        const result = await tx.execute(sql`
+        matches = sql`
           with m as materialized (
             select id, created_at, blog_id, about from ${articles} where lower(title) like lower(${pattern})
             union
@@ -129,61 +186,33 @@ export function articlesRepository(db: Db) {
           )
           select m.id from m
           where m.blog_id <> ${options.excludeBlogId} and ${langCondition}
-          order by m.created_at desc, m.id desc`);
-        return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
+          order by m.created_at desc, m.id desc`;
+      } else {
+        // articles_created_idx and articles_about_lower_idx carry blog_id (migration 0003):
+        // the newest-first walk reads the index alone.
+        matches = sql`
+          select m.id from ${articles} m
+          where m.blog_id <> ${options.excludeBlogId} and ${langCondition}
+          order by m.created_at desc, m.id desc`;
       }
-      const rows = await tx
-        .select({ id: articles.id })
-        .from(articles)
-        .where(
-          and(
-            ne(articles.blogId, options.excludeBlogId),
-            ...(lang === null ? [] : [sql`lower(${articles.about}) = lower(${lang})`]),
-          ),
-        )
-        .orderBy(...newestFirst);
-      return rows.map((row) => row.id);
+      const result = await tx.execute(
+        sql`select coalesce(string_agg(s.id::text, ','), '') as ids from (${matches}) s`,
+      );
+      return parseIdList(rowsOf<{ ids: string }>(result)[0]?.ids ?? '');
     },
 
     /** List rows of the given articles, in the order of `ids`. */
-    async findListRows(ids: number[], tx: Db = db): Promise<ArticleListRow[]> {
+    async findListRows(ids: ArrayLike<number>): Promise<ArticleListRow[]> {
       if (ids.length === 0) return [];
-      const rows = await tx
-        .select(articleListColumns)
-        .from(articles)
-        .innerJoin(blogs, eq(blogs.id, articles.blogId))
-        .where(inArray(articles.id, ids));
+      const rows = await listRows.execute({ ids: Array.from(ids) });
       const byId = new Map(rows.map((row) => [row.id, row]));
-      return ids
-        .map((id) => byId.get(id))
-        .filter((row): row is ArticleListRow => row !== undefined);
+      return Array.from(ids, (id) => byId.get(id)).filter(
+        (row): row is ArticleListRow => row !== undefined,
+      );
     },
 
-    async findDetail(
-      articleId: number,
-      viewerId: number | null,
-      tx: Db = db,
-    ): Promise<ArticleDetailRow | undefined> {
-      const liked =
-        viewerId === null
-          ? sql<boolean>`false`
-          : sql<boolean>`exists(select 1 from ${likes} where ${likes.userId} = ${viewerId} and ${likes.articleId} = ${articles.id})`;
-      const [row] = await tx
-        .select({
-          ...articleListColumns,
-          authorId: articles.authorId,
-          authorName: users.userName,
-          content: articles.content,
-          problem: articles.problem,
-          solution: articles.solution,
-          likeCount: articles.likeCount,
-          liked,
-          updatedAt: articles.updatedAt,
-        })
-        .from(articles)
-        .innerJoin(blogs, eq(blogs.id, articles.blogId))
-        .leftJoin(users, eq(users.id, articles.authorId))
-        .where(eq(articles.id, articleId));
+    async findDetail(articleId: number): Promise<ArticleDetailRow | undefined> {
+      const [row] = await detail.execute({ articleId });
       return row;
     },
 
@@ -218,13 +247,20 @@ export function articlesRepository(db: Db) {
       return row;
     },
 
-    /** The article's author and blog id, or undefined when it does not exist. */
+    /** The article's author, blog id, title and language, or undefined when it does not exist. */
     async findOwnership(
       articleId: number,
       tx: Db = db,
-    ): Promise<{ authorId: number | null; blogId: number } | undefined> {
+    ): Promise<
+      { authorId: number | null; blogId: number; title: string; about: string | null } | undefined
+    > {
       const [row] = await tx
-        .select({ authorId: articles.authorId, blogId: articles.blogId })
+        .select({
+          authorId: articles.authorId,
+          blogId: articles.blogId,
+          title: articles.title,
+          about: articles.about,
+        })
         .from(articles)
         .where(eq(articles.id, articleId));
       return row;
@@ -232,9 +268,13 @@ export function articlesRepository(db: Db) {
 
     async insert(
       values: ArticleFields & { blogId: number; authorId: number },
+      body: StoredBody,
       tx: Db = db,
     ): Promise<number> {
-      const [row] = await tx.insert(articles).values(values).returning({ id: articles.id });
+      const [row] = await tx
+        .insert(articles)
+        .values({ ...values, ...bodyColumns(body) })
+        .returning({ id: articles.id });
       if (!row) throw new Error('insert returned no row');
       return row.id;
     },
@@ -243,11 +283,17 @@ export function articlesRepository(db: Db) {
      * Replaces the editable fields and moves updated_at forward (strictly, even within the
      * same millisecond); false when the article is gone.
      */
-    async update(articleId: number, values: ArticleFields, tx: Db = db): Promise<boolean> {
+    async update(
+      articleId: number,
+      values: ArticleFields,
+      body: StoredBody,
+      tx: Db = db,
+    ): Promise<boolean> {
       const rows = await tx
         .update(articles)
         .set({
           ...values,
+          ...bodyColumns(body),
           updatedAt: sql`greatest(now(), ${articles.updatedAt} + interval '1 millisecond')`,
         })
         .where(eq(articles.id, articleId))

@@ -1,19 +1,21 @@
 import type {
   Article,
-  ArticleListItem,
   CreatedArticle,
   createArticleSchema,
   updateArticleSchema,
 } from '@repolog/contract/articles';
 import { can, type Actor, type ArticleResource } from '@repolog/contract/permissions';
 import type { z } from 'zod';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../errors.js';
 import type { Events } from '../events.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
-import { presentArticle, presentListItem } from './articles.presenter.js';
-import { RenderError, type MarkdownRenderer } from './markdown-renderer.js';
-import type { ArticleFilters, ArticlesRepository, BlogAccessRow } from './articles.repository.js';
+import { escapedBody, RENDER_VERSION, type StoredBody } from './article-body.js';
+import { presentArticle } from './articles.presenter.js';
+import { breakthroughLists, type ListedArticle } from './breakthrough-lists.js';
+import type { ArticlesRepository, BlogAccessRow } from './articles.repository.js';
+import type { RenderBackfill } from './render-backfill.js';
+import { RenderError, RenderRefusedError, type RenderPool } from './render-pool.js';
 
 type CreateInput = z.output<typeof createArticleSchema>;
 type UpdateInput = z.output<typeof updateArticleSchema>;
@@ -26,23 +28,19 @@ export const DELETED = 'The Breakthrough is deleted.';
 export interface ArticlesServiceDeps {
   repo: ArticlesRepository;
   officialBlogId: number;
-  markdown: MarkdownRenderer;
+  renderPool: Pick<RenderPool, 'render'>;
+  /** Re-renders bodies that reads find unrendered or from an older pipeline. */
+  backfill: Pick<RenderBackfill, 'request'>;
   events: Events;
   cacheSync: CacheSync;
 }
 
 export const UNRENDERABLE =
   'content: this markdown cannot be displayed (it is nested too deeply or takes too long to render). Please simplify it.';
-
-/**
- * How long this instance reuses the ordered ids matching one search/language (and so the
- * total), and each page built from them. Any page is a slice plus one primary-key read,
- * whatever its number or the number of articles, and a page asked for again within this time
- * costs nothing; this instance's own writes clear both at once, others catch up within it.
- */
-export const LIST_CACHE_MS = 2000;
-
-type ListResult = { items: ArticleListItem[]; total: number };
+export const TOO_MANY_RENDERS =
+  'You are already saving several breakthroughs at once. Wait until they are saved, then try again.';
+export const RENDERER_BUSY =
+  'The server is busy saving other breakthroughs. Please try again in a few seconds.';
 
 const blogResource = (blog: BlogAccessRow) => ({
   members: blog.members,
@@ -55,87 +53,92 @@ const blogResource = (blog: BlogAccessRow) => ({
 export function articlesService({
   repo,
   officialBlogId,
-  markdown,
+  renderPool,
+  backfill,
   events,
   cacheSync,
 }: ArticlesServiceDeps) {
-  /** A body is accepted only if it renders within the time limit (and is then cached). */
-  const checkRenders = async (content: string) => {
+  /**
+   * A body -> what is stored with it (sanitized HTML, plain text, pipeline version), rendered
+   * in the pool under the writer's name. The one place a body is rendered for a write: 400
+   * when the body cannot be rendered, 429 when the writer has too many renders going, 503 when
+   * the pool's queue is full.
+   */
+  const renderForStorage = async (content: string, author: Actor): Promise<StoredBody> => {
     try {
-      await markdown.render(content);
+      return await renderPool.render(content, `user:${author.userId}`);
     } catch (error) {
       if (error instanceof RenderError) throw badRequest(UNRENDERABLE);
+      if (error instanceof RenderRefusedError) {
+        throw error.reason === 'owner'
+          ? new AppError('rate_limited', TOO_MANY_RENDERS)
+          : new AppError('service_unavailable', RENDERER_BUSY);
+      }
       throw error;
     }
   };
 
-  const idLists = microcache<number[]>({ ttlMs: LIST_CACHE_MS, maxKeys: 64 });
-  const pages = microcache<ListResult>({ ttlMs: LIST_CACHE_MS, maxKeys: 256 });
+  const lists = breakthroughLists({ repo, officialBlogId, cacheSync });
   // What a visitor (no personal likeButton) sees of a popular article, reused for a second.
   const publicViews = microcache<Article>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
-  cacheSync.on('breakthroughLists', () => {
-    pages.clear();
-    idLists.clear();
-  });
   cacheSync.on('article', (key) => publicViews.delete(key));
-  const forgetLists = () => cacheSync.changed('breakthroughLists');
   const forgetArticle = (articleId: number) => cacheSync.changed('article', String(articleId));
-
-  const list = async (
-    filters: ArticleFilters,
-    window: { offset: number; limit: number },
-  ): Promise<ListResult> => {
-    const ids = await idLists.get(JSON.stringify([filters.q, filters.lang]), () =>
-      repo.listBreakthroughIds({ filters, excludeBlogId: officialBlogId }),
-    );
-    const rows = await repo.findListRows(ids.slice(window.offset, window.offset + window.limit));
-    return { items: rows.map(presentListItem), total: ids.length };
-  };
 
   /** The article as can() sees it; 404 when it does not exist. */
   const articleResource = async (
     articleId: number,
-  ): Promise<ArticleResource & { blogId: number }> => {
+  ): Promise<ArticleResource & { blogId: number; listed: ListedArticle }> => {
     const owned = await repo.findOwnership(articleId);
     if (!owned) throw notFound(ARTICLE_NOT_FOUND);
     const blog = await repo.findBlogAccess(owned.blogId);
     if (!blog) throw notFound(ARTICLE_NOT_FOUND);
-    return { userId: owned.authorId, blog: blogResource(blog), blogId: owned.blogId };
+    return {
+      userId: owned.authorId,
+      blog: blogResource(blog),
+      blogId: owned.blogId,
+      listed: {
+        id: articleId,
+        title: owned.title,
+        blogId: owned.blogId,
+        blogName: blog.name,
+        about: owned.about,
+      },
+    };
   };
 
-  const detail = async (articleId: number, viewer: Actor | null): Promise<Article> => {
-    const row = await repo.findDetail(articleId, viewer?.userId ?? null);
+  /** Reads never render: the stored HTML, or until it exists the body as escaped text. */
+  const detail = async (articleId: number): Promise<Article> => {
+    const row = await repo.findDetail(articleId);
     if (!row) throw notFound(ARTICLE_NOT_FOUND);
-    return presentArticle(row, await markdown.html(row.content));
+    if (row.renderVersion < RENDER_VERSION) backfill.request(articleId);
+    return presentArticle(row, row.contentHtml ?? escapedBody(row.content));
+  };
+
+  /**
+   * Everyone reads the shared view; a signed-in reader's like and the like count (which their
+   * own toggles change) are looked up fresh, so they always see their own action.
+   */
+  const get = async (articleId: number, viewer: Actor | null): Promise<Article> => {
+    const shared = publicViews.get(String(articleId), () => detail(articleId));
+    if (!viewer) return shared;
+    const [view, mine] = await Promise.all([
+      shared,
+      repo.findViewerState(articleId, viewer.userId),
+    ]);
+    if (!mine) throw notFound(ARTICLE_NOT_FOUND);
+    return { ...view, likeCount: mine.likeCount, likeButton: mine.liked };
   };
 
   return {
     /** Every breakthrough but the official notices, newest first (spec §5). */
-    async listBreakthroughs(
-      filters: ArticleFilters,
-      window: { offset: number; limit: number },
-    ): Promise<ListResult> {
-      const key = JSON.stringify([filters.q, filters.lang, window.offset, window.limit]);
-      return pages.get(key, () => list(filters, window));
-    },
+    listBreakthroughs: lists.page,
 
-    /**
-     * Everyone reads the shared view; a signed-in reader's like and the like count (which their
-     * own toggles change) are looked up fresh, so they always see their own action.
-     */
-    async get(articleId: number, viewer: Actor | null): Promise<Article> {
-      const shared = publicViews.get(String(articleId), () => detail(articleId, null));
-      if (!viewer) return shared;
-      const [view, mine] = await Promise.all([
-        shared,
-        repo.findViewerState(articleId, viewer.userId),
-      ]);
-      if (!mine) throw notFound(ARTICLE_NOT_FOUND);
-      return { ...view, likeCount: mine.likeCount, likeButton: mine.liked };
-    },
+    get,
 
     /** Articles went away with their blog: list again on the next read. */
-    forgetLists,
+    forgetLists: () => lists.changed({ kind: 'any' }),
+
+    renderForStorage,
 
     async create(actor: Actor, input: CreateInput): Promise<CreatedArticle> {
       const blog = await repo.findBlogAccess(input.blogId);
@@ -143,17 +146,29 @@ export function articlesService({
       if (!can(actor, 'blog.write', blogResource(blog))) {
         throw forbidden('Only members of this blog can write breakthroughs in it.');
       }
-      await checkRenders(input.content);
-      const articleId = await repo.insert({
-        blogId: blog.id,
-        authorId: actor.userId,
-        title: input.title,
-        content: input.content,
-        about: input.about,
-        problem: input.problem,
-        solution: input.solution,
+      const body = await renderForStorage(input.content, actor);
+      const articleId = await repo.insert(
+        {
+          blogId: blog.id,
+          authorId: actor.userId,
+          title: input.title,
+          content: input.content,
+          about: input.about,
+          problem: input.problem,
+          solution: input.solution,
+        },
+        body,
+      );
+      lists.changed({
+        kind: 'added',
+        article: {
+          id: articleId,
+          title: input.title,
+          blogId: blog.id,
+          blogName: blog.name,
+          about: input.about,
+        },
       });
-      forgetLists();
       await events.emit('article.changed', { articleId, blogId: blog.id });
       return { articleId, blogId: blog.id, message: POSTED };
     },
@@ -168,19 +183,27 @@ export function articlesService({
           `blogId must be ${article.blogId}, the blog this breakthrough belongs to; a breakthrough cannot move to another blog.`,
         );
       }
-      await checkRenders(input.content);
-      const updated = await repo.update(articleId, {
-        title: input.title,
-        content: input.content,
-        about: input.about,
-        problem: input.problem,
-        solution: input.solution,
-      });
+      const body = await renderForStorage(input.content, actor);
+      const updated = await repo.update(
+        articleId,
+        {
+          title: input.title,
+          content: input.content,
+          about: input.about,
+          problem: input.problem,
+          solution: input.solution,
+        },
+        body,
+      );
       if (!updated) throw notFound(ARTICLE_NOT_FOUND);
-      forgetLists();
+      lists.changed({
+        kind: 'edited',
+        before: article.listed,
+        after: { ...article.listed, title: input.title, about: input.about },
+      });
       forgetArticle(articleId);
       await events.emit('article.changed', { articleId, blogId: article.blogId });
-      return detail(articleId, actor);
+      return get(articleId, actor);
     },
 
     async delete(actor: Actor, articleId: number): Promise<{ message: string }> {
@@ -189,7 +212,7 @@ export function articlesService({
         throw forbidden('Only the author can delete this breakthrough.');
       }
       await repo.delete(articleId);
-      forgetLists();
+      lists.changed({ kind: 'removed', articleId });
       forgetArticle(articleId);
       await events.emit('article.changed', { articleId, blogId: article.blogId });
       return { message: DELETED };

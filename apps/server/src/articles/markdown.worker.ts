@@ -1,20 +1,21 @@
-// Renders markdown off the main thread, so a pathological body cannot stall the server; the
-// parent kills this worker when a render runs past its time limit.
+// Runs in the render pool's worker threads (render-pool.ts), so a pathological body can only
+// stall its own thread; the pool terminates the thread when a render runs past its time limit.
 import { parentPort } from 'node:worker_threads';
-import { renderMarkdown } from '@repolog/markdown/render';
+import type { StoredBody } from './article-body.js';
+import { renderBody } from './render-body.js';
 
-interface Job {
-  id: number;
+export interface RenderTask {
+  /** Names the task in the "started" message, so the pool times the render, not the wait. */
+  key: number;
   content: string;
 }
 
-parentPort?.on('message', (job: Job) => {
-  try {
-    parentPort?.postMessage({ id: job.id, html: renderMarkdown(job.content) });
-  } catch (error) {
-    parentPort?.postMessage({
-      id: job.id,
-      error: error instanceof Error ? error.message : String(error),
-    });
-  }
-});
+/** Posted the moment a task starts running on this thread. */
+export interface RenderStarted {
+  renderStarted: number;
+}
+
+export default function render(task: RenderTask): StoredBody {
+  parentPort?.postMessage({ renderStarted: task.key } satisfies RenderStarted);
+  return renderBody(task.content);
+}

@@ -53,6 +53,31 @@ export function blogsRepository(db: Db) {
     .where(eq(blogs.id, sql.placeholder('blogId')))
     .prepare('blog_viewer_state');
 
+  // The whole blog page in one round trip, built once and planned once per connection: read on
+  // every view its short-lived cache does not hold (most, on a long tail of addresses).
+  const newest = sql`(select ${articles.id} as id, ${articles.title} as title, ${articles.createdAt} as created_at from ${articles} where ${articles.blogId} = ${blogs.id} order by ${articles.createdAt} desc, ${articles.id} desc limit ${BLOG_PAGE_ARTICLES})`;
+  const detail = db
+    .select({
+      id: blogs.id,
+      name: blogs.name,
+      description: blogs.description,
+      gitRepoUrl: blogs.gitRepoUrl,
+      createdAt: blogs.createdAt,
+      ownerLogin: users.userName,
+      favCount: blogs.favCount,
+      articleCount: sql<number>`(select count(*)::int from ${articles} where ${articles.blogId} = ${blogs.id})`,
+      memberLogins: sql<
+        string[]
+      >`array(select mu.user_name from ${blogMembers} m join ${users} mu on mu.id = m.user_id where m.blog_id = ${blogs.id} order by m.added_at, m.user_id)`,
+      articles: sql<
+        { id: number; title: string; createdAt: string }[]
+      >`(select coalesce(json_agg(json_build_object('id', n.id, 'title', n.title, 'createdAt', n.created_at) order by n.created_at desc, n.id desc), '[]'::json) from ${newest} n)`,
+    })
+    .from(blogs)
+    .innerJoin(users, eq(users.id, blogs.ownerId))
+    .where(eq(blogs.id, sql.placeholder('blogId')))
+    .prepare('blog_detail');
+
   async function membersOf(blogId: number, tx: Db): Promise<MemberRow[]> {
     return tx
       .select({ userId: blogMembers.userId, login: users.userName })
@@ -104,36 +129,13 @@ export function blogsRepository(db: Db) {
 
     /** Everything the blog page shows to anyone (a reader's own star is findViewerState's). */
     async findDetail(blogId: number): Promise<BlogDetailRow | undefined> {
-      const [row] = await db
-        .select({
-          id: blogs.id,
-          name: blogs.name,
-          description: blogs.description,
-          gitRepoUrl: blogs.gitRepoUrl,
-          createdAt: blogs.createdAt,
-          ownerLogin: users.userName,
-          favCount: blogs.favCount,
-          articleCount: sql<number>`(select count(*)::int from ${articles} where ${articles.blogId} = ${blogs.id})`,
-        })
-        .from(blogs)
-        .innerJoin(users, eq(users.id, blogs.ownerId))
-        .where(eq(blogs.id, blogId));
+      const [row] = await detail.execute({ blogId });
       if (!row) return undefined;
-      const [members, newest] = await Promise.all([
-        membersOf(blogId, db),
-        db
-          .select({ id: articles.id, title: articles.title, createdAt: articles.createdAt })
-          .from(articles)
-          .where(eq(articles.blogId, blogId))
-          .orderBy(desc(articles.createdAt), desc(articles.id))
-          .limit(BLOG_PAGE_ARTICLES),
-      ]);
       return {
         ...row,
         favCount: Number(row.favCount),
         articleCount: Number(row.articleCount),
-        memberLogins: members.map((m) => m.login),
-        articles: newest,
+        articles: row.articles.map((a) => ({ ...a, createdAt: new Date(a.createdAt) })),
       };
     },
 

@@ -261,6 +261,8 @@ export function blogsService(deps: BlogsServiceDeps) {
         });
       }
       forgetView(blogId);
+      // The blog's name shows in breakthrough list rows and matches searches.
+      deps.cacheSync.changed('breakthroughLists');
       return detail(blogId, actor);
     },
 

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { articles, comments, users } from '../db/schema.js';
 
@@ -40,18 +40,43 @@ export function commentsRepository(db: Db) {
       .innerJoin(users, eq(users.id, comments.userId))
       .innerJoin(articles, eq(articles.id, comments.articleId));
 
+  // Read on every view of a thread the short-lived cache does not hold (most, on a long tail of
+  // addresses): built once, planned once per connection. From the article, so one round trip
+  // also tells an empty thread (one row, no comment) from a missing article (no row).
+  const thread = db
+    .select({
+      id: comments.id,
+      articleId: articles.id,
+      userId: comments.userId,
+      userName: users.userName,
+      content: comments.content,
+      createdAt: comments.createdAt,
+      updatedAt: comments.updatedAt,
+      articleAuthorId: articles.authorId,
+    })
+    .from(articles)
+    .leftJoin(comments, eq(comments.articleId, articles.id))
+    .leftJoin(users, eq(users.id, comments.userId))
+    .where(eq(articles.id, sql.placeholder('articleId')))
+    .orderBy(asc(comments.id))
+    .prepare('comment_thread');
+  const article = db
+    .select({ id: articles.id, authorId: articles.authorId })
+    .from(articles)
+    .where(eq(articles.id, sql.placeholder('articleId')))
+    .prepare('comment_article');
+
   return {
-    async findArticle(articleId: number, tx: Db = db): Promise<CommentArticle | undefined> {
-      const [row] = await tx
-        .select({ id: articles.id, authorId: articles.authorId })
-        .from(articles)
-        .where(eq(articles.id, articleId));
+    async findArticle(articleId: number): Promise<CommentArticle | undefined> {
+      const [row] = await article.execute({ articleId });
       return row;
     },
 
-    /** Every comment of an article, oldest first. */
-    async listByArticle(articleId: number, tx: Db = db): Promise<CommentRow[]> {
-      return select(tx).where(eq(comments.articleId, articleId)).orderBy(asc(comments.id));
+    /** Every comment of an article, oldest first; undefined when the article does not exist. */
+    async listByArticle(articleId: number): Promise<CommentRow[] | undefined> {
+      const rows = await thread.execute({ articleId });
+      if (rows.length === 0) return undefined;
+      return rows.filter((row): row is CommentRow => row.id !== null && row.userName !== null);
     },
 
     async findById(commentId: number, tx: Db = db): Promise<CommentRow | undefined> {

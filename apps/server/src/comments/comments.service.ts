@@ -56,10 +56,7 @@ export function commentsService(deps: {
   const rowsOf = (articleId: number): Promise<CommentRow[]> =>
     threads.get(String(articleId), async () => {
       const rows = await repo.listByArticle(articleId);
-      // Only an empty thread needs the second look: is there an article at all?
-      if (rows.length === 0 && !(await repo.findArticle(articleId))) {
-        throw articleNotFound(articleId);
-      }
+      if (!rows) throw articleNotFound(articleId);
       return rows;
     });
 

@@ -137,6 +137,15 @@ export const articles = pgTable(
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     content: text('content').notNull(),
+    /**
+     * The body as sanitized HTML, rendered when it was written (never on a read); null until
+     * the first render (rows inserted by seeds or older versions: the background pass fills it).
+     */
+    contentHtml: text('content_html'),
+    /** The body as plain text, its first 1,000 characters (feeds, page descriptions). */
+    contentText: text('content_text'),
+    /** The markdown pipeline version that made content_html; 0 = not rendered yet. */
+    renderVersion: integer('render_version').notNull().default(0),
     about: text('about'),
     problem: text('problem'),
     solution: text('solution'),
@@ -151,14 +160,23 @@ export const articles = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // Both also INCLUDE (blog_id), which drizzle-kit cannot express: migration 0003 adds it by
+    // hand, so the breakthrough lists (newest first, the official blog left out) read the
+    // index alone.
     index('articles_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('articles_author_id_idx').on(t.authorId),
-    index('articles_about_lower_idx').on(sql`lower(${t.about})`),
+    index('articles_about_lower_idx').on(
+      sql`lower(${t.about})`,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('articles_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('articles_like_count_idx').on(
       t.likeCount.desc().nullsFirst(),
       t.createdAt.desc().nullsFirst(),
     ),
+    // The background re-render pass finds rows from older pipeline versions without a scan.
+    index('articles_render_version_idx').on(t.renderVersion),
   ],
 );
 

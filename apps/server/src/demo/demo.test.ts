@@ -24,6 +24,16 @@ describe('demo data', () => {
     expect(banner?.content).toContain('```tsx');
   });
 
+  it('is rendered by the time the server answers (seeded without HTML, rendered at start)', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/article/breakthrough/25' });
+    expect(res.json<{ contentHtml: string }>().contentHtml).toContain('<code class="hljs');
+    const [unrendered] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(articles)
+      .where(sql`${articles.contentHtml} is null`);
+    expect(unrendered?.n).toBe(0);
+  });
+
   it('keeps like counts equal to the like rows', async () => {
     const mismatched = await t.database.db
       .select({ id: articles.id })

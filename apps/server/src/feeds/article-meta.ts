@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { MetaProvider, PageMeta } from '../plugins/static-spa.js';
 import type { FeedsRepository } from './feeds.repository.js';
-import { excerpt, markdownToText } from './plain-text.js';
+import { bodyText, excerpt } from './plain-text.js';
 
 const ARTICLE_PAGE = /^\/breakthrough\/(\d{1,10})\/?$/;
 const MAX_ID = 2_147_483_647;
@@ -16,7 +16,7 @@ export function articleMetaProvider(repo: FeedsRepository): MetaProvider {
     try {
       const article = await repo.articleMeta(id);
       if (!article) return undefined;
-      const text = markdownToText(article.contentHead);
+      const text = bodyText(article);
       return {
         title: `${article.title} · Repolog`,
         description:

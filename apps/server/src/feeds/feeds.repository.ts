@@ -6,10 +6,26 @@ import { articles, blogs, users } from '../db/schema.js';
 /** Enough markdown for an excerpt; feeds never read whole 100,000-character bodies. */
 const HEAD_CHARS = 4000;
 
-export interface FeedArticleRow {
+/**
+ * The body's stored plain text (made when it was written); only for a body not rendered yet,
+ * the start of its markdown instead.
+ */
+const storedText = {
+  contentText: articles.contentText,
+  contentHead: sql<
+    string | null
+  >`case when ${articles.contentText} is null then left(${articles.content}, ${HEAD_CHARS}) end`,
+};
+
+/** The body as plain text: stored, or (not rendered yet) taken from the markdown's start. */
+export interface BodyText {
+  contentText: string | null;
+  contentHead: string | null;
+}
+
+export interface FeedArticleRow extends BodyText {
   id: number;
   title: string;
-  contentHead: string;
   about: string | null;
   blogName: string;
   authorName: string | null;
@@ -33,7 +49,7 @@ export function feedsRepository(db: Db) {
         .select({
           id: articles.id,
           title: articles.title,
-          contentHead: sql<string>`left(${articles.content}, ${HEAD_CHARS})`,
+          ...storedText,
           about: articles.about,
           blogName: blogs.name,
           authorName: users.userName,
@@ -98,11 +114,11 @@ export function feedsRepository(db: Db) {
     async articleMeta(
       articleId: number,
       tx: Db = db,
-    ): Promise<{ title: string; contentHead: string; blogName: string } | undefined> {
+    ): Promise<(BodyText & { title: string; blogName: string }) | undefined> {
       const [row] = await tx
         .select({
           title: articles.title,
-          contentHead: sql<string>`left(${articles.content}, ${HEAD_CHARS})`,
+          ...storedText,
           blogName: blogs.name,
         })
         .from(articles)

@@ -1,6 +1,6 @@
 import { notFound } from '../errors.js';
 import type { FeedArticleRow, FeedsRepository } from './feeds.repository.js';
-import { excerpt, markdownToText } from './plain-text.js';
+import { bodyText, excerpt } from './plain-text.js';
 import {
   renderRss,
   renderSitemapIndex,
@@ -36,7 +36,7 @@ export function feedsService({
   const item = (row: FeedArticleRow): RssItem => ({
     title: row.title,
     link: articleUrl(row.id),
-    description: excerpt(markdownToText(row.contentHead), DESCRIPTION_CHARS),
+    description: excerpt(bodyText(row), DESCRIPTION_CHARS),
     pubDate: row.createdAt,
     categories: [row.blogName, ...(row.about ? [row.about] : [])],
     creator: row.authorName ?? 'deleted user',

@@ -7,7 +7,7 @@ import { createArticlesBulk } from '../test/article-factories.js';
 import { createArticle, createBlog, createUser, type UserRow } from '../test/factories.js';
 import { feedsRepository } from './feeds.repository.js';
 import { feedsService } from './feeds.service.js';
-import { excerpt, markdownToText } from './plain-text.js';
+import { excerpt } from './plain-text.js';
 
 let t: TestApp;
 let author: UserRow;
@@ -208,34 +208,7 @@ describe('article page meta tags', () => {
   });
 });
 
-describe('markdownToText', () => {
-  it('keeps the words and drops the markup', () => {
-    expect(
-      markdownToText(
-        [
-          '# Title',
-          '',
-          '> quoted *emphasis* and snake_case_name',
-          '',
-          '- item one',
-          '1. item two',
-          '',
-          '```ts',
-          'const hidden = 1;',
-          '```',
-          '',
-          '| a | b |',
-          '|---|---|',
-          '| 1 | 2 |',
-          '',
-          '![diagram](x.png) <b>bold</b> ~~old~~ __strong__',
-        ].join('\n'),
-      ),
-    ).toBe(
-      'Title quoted emphasis and snake_case_name item one item two a b 1 2 diagram bold old strong',
-    );
-  });
-
+describe('excerpt', () => {
   it('cuts at a word with an ellipsis', () => {
     expect(excerpt('short', 10)).toBe('short');
     expect(excerpt('one two three four', 12)).toBe('one two…');

@@ -12,37 +12,108 @@ export interface Microcache<V> {
   /** Forgets one key (a local write changed it). */
   delete(key: string): void;
   clear(): void;
+  /**
+   * Applies a change to every loaded value in place (expiry unchanged); undefined drops the
+   * key. A value still loading, or a reload under way, might not see the change, so it is
+   * dropped instead.
+   */
+  update(change: (key: string, value: V) => V | undefined): void;
+}
+
+interface Entry<V> {
+  value: Promise<V>;
+  expires: number;
+  /** The value has loaded (a stale one may then be served while the next loads). */
+  loaded: boolean;
+  resolved?: V;
+  /** A background reload of an expired entry is under way. */
+  refreshing: boolean;
 }
 
 export function microcache<V>(options: {
   ttlMs: number;
   /** Most keys kept; the oldest goes first. */
   maxKeys?: number;
+  /**
+   * For this long past `ttlMs` an expired value is still answered while one reload runs in the
+   * background (nobody waits for it). Only expiry works this way: `delete` and `clear` (a write)
+   * make the next caller load afresh. Default 0: expired means reloaded before answering.
+   */
+  staleMs?: number;
   now?: () => number;
 }): Microcache<V> {
-  const { ttlMs, maxKeys = 32, now = () => Date.now() } = options;
-  const entries = new Map<string, { value: Promise<V>; expires: number }>();
+  const { ttlMs, maxKeys = 32, staleMs = 0, now = () => Date.now() } = options;
+  const entries = new Map<string, Entry<V>>();
+
+  const store = (key: string, value: Promise<V>): Entry<V> => {
+    const entry: Entry<V> = { value, expires: now() + ttlMs, loaded: false, refreshing: false };
+    entries.delete(key);
+    entries.set(key, entry);
+    if (entries.size > maxKeys) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+    value.then(
+      (resolved) => {
+        entry.loaded = true;
+        entry.resolved = resolved;
+      },
+      () => {
+        if (entries.get(key) === entry) entries.delete(key);
+      },
+    );
+    return entry;
+  };
+
   return {
     get(key, load) {
       const hit = entries.get(key);
-      if (hit && hit.expires > now()) return hit.value;
-      const value = load();
-      entries.delete(key);
-      entries.set(key, { value, expires: now() + ttlMs });
-      if (entries.size > maxKeys) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
+      const at = now();
+      if (hit && hit.expires > at) return hit.value;
+      if (hit && hit.loaded && hit.expires + staleMs > at) {
+        if (!hit.refreshing) {
+          hit.refreshing = true;
+          const next = load();
+          next.then(
+            () => {
+              // Unless a write dropped the entry meanwhile (its next caller loads afresh).
+              if (entries.get(key) === hit) store(key, next);
+            },
+            () => {
+              hit.refreshing = false;
+            },
+          );
+        }
+        return hit.value;
       }
-      void value.catch(() => {
-        if (entries.get(key)?.value === value) entries.delete(key);
-      });
-      return value;
+      return store(key, load()).value;
     },
     delete(key) {
       entries.delete(key);
     },
     clear() {
       entries.clear();
+    },
+    update(change) {
+      for (const [key, entry] of [...entries]) {
+        if (!entry.loaded || entry.refreshing) {
+          entries.delete(key);
+          continue;
+        }
+        const value = change(key, entry.resolved as V);
+        if (value === undefined) {
+          entries.delete(key);
+          continue;
+        }
+        // A new entry object: a reload begun before this change no longer counts as current.
+        entries.set(key, {
+          value: Promise.resolve(value),
+          expires: entry.expires,
+          loaded: true,
+          resolved: value,
+          refreshing: false,
+        });
+      }
     },
   };
 }

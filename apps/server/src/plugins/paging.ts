@@ -35,13 +35,17 @@ const LINK_MEMO_URL_MAX = 256;
 /** The GitHub-style `Link` value (first, prev, next, last) for one page; '' when none apply. */
 function linkHeader(requestUrl: string, publicUrl: string, paging: Paging, total: number): string {
   const lastPage = Math.max(1, Math.ceil(total / paging.size));
-  const base = new URL(requestUrl, publicUrl);
-  const link = (page: number, rel: string) => {
-    const url = new URL(base);
-    url.searchParams.set('page', String(page));
-    url.searchParams.set('size', String(paging.size));
-    return `<${url.toString()}>; rel="${rel}"`;
-  };
+  // URL objects are the costly part of a list request at a page nobody asked for recently:
+  // build the address once with page=0 (the other parameters stay as sent), then put each
+  // link's page number in its place. After set(), "page=" starts the query or follows "&"
+  // exactly once (a value's own "=" and "&" are percent-encoded).
+  const url = new URL(requestUrl, publicUrl);
+  url.searchParams.set('page', '0');
+  url.searchParams.set('size', String(paging.size));
+  const address = url.toString();
+  const at = address.search(/[?&]page=0(?=&|$)/) + 6;
+  const link = (page: number, rel: string) =>
+    `<${address.slice(0, at)}${page}${address.slice(at + 1)}>; rel="${rel}"`;
   const links: string[] = [];
   if (paging.page > 1) {
     links.push(link(1, 'first'), link(Math.min(paging.page - 1, lastPage), 'prev'));

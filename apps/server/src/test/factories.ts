@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { renderBody } from '../articles/render-body.js';
 import { randomToken, sha256, TokenKeys } from '../auth/tokens.js';
 import {
   articles,
@@ -189,17 +190,24 @@ export async function createArticle(
     problem?: string | null;
     solution?: string | null;
     createdAt?: Date;
+    /** false: stored without its rendering, as seeds and older versions leave rows. */
+    rendered?: boolean;
   },
 ): Promise<ArticleRow> {
   const n = next();
   const createdAt = options.createdAt ?? new Date();
+  const content = options.content ?? `# Breakthrough ${n}\n\nWhat we found.`;
+  const body = options.rendered === false ? undefined : renderBody(content);
   const [article] = await t.database.db
     .insert(articles)
     .values({
       blogId: options.blog.id,
       authorId: options.author?.id ?? null,
       title: options.title ?? `Breakthrough ${n}`,
-      content: options.content ?? `# Breakthrough ${n}\n\nWhat we found.`,
+      content,
+      ...(body
+        ? { contentHtml: body.html, contentText: body.text, renderVersion: body.version }
+        : {}),
       about: options.about ?? null,
       problem: options.problem ?? null,
       solution: options.solution ?? null,

@@ -1,0 +1,184 @@
+/** What the load benchmarks share: processes, databases, sessions and one autocannon run. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { TokenKeys } from '../apps/server/src/auth/tokens.js';
+
+export const SECRET = 'bench-secret-bench-secret-bench-secret-00';
+/** The access token cookie's name (apps/server/src/auth/cookies.ts). */
+const ACCESS_COOKIE = 'accessToken';
+
+export interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** CPU time the server process spent per request (µs), when its pid was given. */
+  cpuUs?: number;
+}
+
+/** CPU time (user + system) a process has used so far, in µs (Linux /proc). */
+function cpuTimeUs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1_000_000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+/** USER_HZ, 100 on every Linux build that matters. */
+const CLOCK_TICKS = 100;
+
+export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+export function start(command: string[], env: Record<string, string>): ChildProcess {
+  const [bin, ...args] = command;
+  return spawn(bin ?? process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** `path` for every request, or a function giving each request its own (a random address). */
+export type Target = string | (() => string);
+
+/**
+ * One autocannon run at `connections` after a short warm-up (caches, JIT, connection pools).
+ * A function target gives every request its own address.
+ */
+export async function measure(
+  origin: string,
+  target: Target,
+  options: {
+    connections: number;
+    duration: number;
+    headers?: Record<string, string>;
+    /** The server's process: its CPU time per request is reported too. */
+    pid?: number | undefined;
+  },
+): Promise<Measured> {
+  const { connections, duration, headers = {}, pid } = options;
+  const requests =
+    typeof target === 'string'
+      ? undefined
+      : [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: target() }) }];
+  const url = typeof target === 'string' ? `${origin}${target}` : origin;
+  const run = (seconds: number) =>
+    autocannon({ url, connections, duration: seconds, headers, ...(requests ? { requests } : {}) });
+  await run(2);
+  const cpuBefore = pid === undefined ? undefined : cpuTimeUs(pid);
+  const result = await run(duration);
+  const cpuAfter = pid === undefined ? undefined : cpuTimeUs(pid);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+      ? { cpuUs: (cpuAfter - cpuBefore) / result.requests.total }
+      : {}),
+  };
+}
+
+/** A fresh, empty database named `name` on the server of `adminUrl`; returns its URL. */
+export async function freshDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return databaseUrl(adminUrl, name);
+}
+
+export function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Whether `name` exists and holds about `articles` articles (a seeded database to reuse). */
+export async function seededWith(adminUrl: string, name: string, articles: number) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  await admin.end();
+  if (exists.rowCount === 0) return false;
+  const client = new pg.Client({ connectionString: databaseUrl(adminUrl, name) });
+  await client.connect();
+  try {
+    // Mixed runs add a few breakthroughs to what was seeded.
+    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM articles');
+    const n = rows[0]?.n ?? 0;
+    return n >= articles && n < articles * 1.05;
+  } catch {
+    return false;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs `fn` with a connected client of `url`. */
+export async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface SignedIn {
+  userId: number;
+  cookie: string;
+}
+
+/** Signed-in users: a session row each and an access token cookie (valid 15 minutes). */
+export async function signIn(client: pg.Client, userIds: number[]): Promise<SignedIn[]> {
+  const keys = new TokenKeys(SECRET);
+  const { rows } = await client.query<{ id: number; user_name: string }>(
+    'SELECT id, user_name FROM users WHERE id = ANY($1::int[])',
+    [userIds],
+  );
+  const signed: SignedIn[] = [];
+  for (const row of rows) {
+    const sessionId = randomUUID();
+    await client.query('INSERT INTO sessions (id, user_id) VALUES ($1, $2)', [sessionId, row.id]);
+    const token = keys.signAccess({ sub: row.id, sid: sessionId, name: row.user_name });
+    signed.push({ userId: row.id, cookie: `${ACCESS_COOKIE}=${token}` });
+  }
+  return signed;
+}
+
+/** A uniformly random integer in [lo, hi]. */
+export const randomInt = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo + 1));
+
+/** A uniformly random element. */
+export function pick<T>(values: readonly T[]): T {
+  const value = values[Math.floor(Math.random() * values.length)];
+  if (value === undefined) throw new Error('pick from an empty list');
+  return value;
+}

@@ -1,0 +1,104 @@
+/**
+ * Long-tail workloads: every request reads a random address (DESIGN.md §6 "cold reads"), so
+ * the per-instance caches answer almost nothing and each request costs what a crawler's or a
+ * feed reader's does.
+ */
+import { LANGUAGES } from '../packages/contract/src/languages.js';
+import { pick, randomInt, withClient } from './kit.js';
+
+export interface IdRanges {
+  articles: { lo: number; hi: number };
+  blogs: { lo: number; hi: number };
+}
+
+/** The id ranges the seed filled (identity columns: contiguous). */
+export function idRanges(url: string): Promise<IdRanges> {
+  return withClient(url, async (client) => {
+    const { rows } = await client.query<{ alo: number; ahi: number; blo: number; bhi: number }>(
+      `SELECT (SELECT min(id) FROM articles) AS alo, (SELECT max(id) FROM articles) AS ahi,
+              (SELECT min(id) FROM blogs) AS blo, (SELECT max(id) FROM blogs) AS bhi`,
+    );
+    const row = rows[0];
+    if (!row) throw new Error('no seeded rows');
+    return { articles: { lo: row.alo, hi: row.ahi }, blogs: { lo: row.blo, hi: row.bhi } };
+  });
+}
+
+/** Words that match titles or blog names (seed.ts's vocabulary) and words that match nothing. */
+export const SEARCH_WORDS = [
+  'pool',
+  'flaky',
+  'cach',
+  'slow queries',
+  'race',
+  'retry',
+  'python',
+  'websocket',
+  'zebra',
+  'quasar',
+  'xylophone',
+  'nebula',
+];
+
+export interface Workload {
+  name: string;
+  /** The address of the next request. */
+  next: () => string;
+  kind: 'cold' | 'list';
+}
+
+const LIST = '/api/article/breakthrough';
+
+/** How many pages of 10 a list address has (its X-Total-Count). */
+async function pagesOf(origin: string, query: string): Promise<number> {
+  const res = await fetch(`${origin}${LIST}?page=1&size=10${query}`);
+  if (!res.ok) throw new Error(`${LIST}${query} answered ${res.status}`);
+  return Math.max(1, Math.ceil(Number(res.headers.get('x-total-count') ?? 0) / 10));
+}
+
+/** A random page among `pages` of a query, as a list address. */
+const page = (query: string, pages: number) =>
+  `${LIST}?page=${randomInt(1, pages)}&size=10${query}`;
+
+export async function longTailWorkloads(origin: string, ids: IdRanges): Promise<Workload[]> {
+  const article = () => randomInt(ids.articles.lo, ids.articles.hi);
+  const listPages = await pagesOf(origin, '');
+  const searches = await Promise.all(
+    SEARCH_WORDS.map(async (word) => {
+      const query = `&q=${encodeURIComponent(word)}`;
+      return { query, pages: await pagesOf(origin, query) };
+    }),
+  );
+  const languages = await Promise.all(
+    LANGUAGES.map(async (language) => {
+      const query = `&lang=${encodeURIComponent(language)}`;
+      return { query, pages: await pagesOf(origin, query) };
+    }),
+  );
+  return [
+    { name: 'article page', kind: 'cold', next: () => `/api/article/breakthrough/${article()}` },
+    { name: 'comments', kind: 'cold', next: () => `/api/comment/comments/${article()}` },
+    {
+      name: 'blog page',
+      kind: 'cold',
+      next: () => `/api/blog/non-member/${randomInt(ids.blogs.lo, ids.blogs.hi)}`,
+    },
+    { name: 'list, random page', kind: 'list', next: () => page('', listPages) },
+    {
+      name: 'search, random word and page',
+      kind: 'list',
+      next: () => {
+        const search = pick(searches);
+        return page(search.query, search.pages);
+      },
+    },
+    {
+      name: 'language, random page',
+      kind: 'list',
+      next: () => {
+        const language = pick(languages);
+        return page(language.query, language.pages);
+      },
+    },
+  ];
+}
