@@ -8,15 +8,23 @@ import type {
 import { can, type Actor, type ArticleResource } from '@repolog/contract/permissions';
 import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../errors.js';
+import type { Db } from '../db/client.js';
 import type { Events } from '../events.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { presentArticle, presentListItem } from './articles.presenter.js';
 import { RenderError, type MarkdownRenderer } from './markdown-renderer.js';
 import type { ArticleFilters, ArticlesRepository, BlogAccessRow } from './articles.repository.js';
+import type { RevisionsRepository } from './revisions.repository.js';
 
 type CreateInput = z.output<typeof createArticleSchema>;
 type UpdateInput = z.output<typeof updateArticleSchema>;
+
+/**
+ * Runs inside the transaction of a post or an edit, after the article and its revision are
+ * written (a draft being published goes away here); throwing undoes the whole write.
+ */
+export type WithinWrite = (tx: Db, articleId: number) => Promise<void>;
 
 export const ARTICLE_NOT_FOUND = 'This breakthrough does not exist.';
 export const BLOG_NOT_FOUND = 'This blog does not exist.';
@@ -29,6 +37,8 @@ export interface ArticlesServiceDeps {
   markdown: MarkdownRenderer;
   events: Events;
   cacheSync: CacheSync;
+  /** Each post and saved edit records a revision in the same transaction. */
+  revisions: RevisionsRepository;
 }
 
 export const UNRENDERABLE =
@@ -58,6 +68,7 @@ export function articlesService({
   markdown,
   events,
   cacheSync,
+  revisions,
 }: ArticlesServiceDeps) {
   /** A body is accepted only if it renders within the time limit (and is then cached). */
   const checkRenders = async (content: string) => {
@@ -137,28 +148,41 @@ export function articlesService({
     /** Articles went away with their blog: list again on the next read. */
     forgetLists,
 
-    async create(actor: Actor, input: CreateInput): Promise<CreatedArticle> {
+    async create(actor: Actor, input: CreateInput, within?: WithinWrite): Promise<CreatedArticle> {
       const blog = await repo.findBlogAccess(input.blogId);
       if (!blog) throw notFound(BLOG_NOT_FOUND);
       if (!can(actor, 'blog.write', blogResource(blog))) {
         throw forbidden('Only members of this blog can write breakthroughs in it.');
       }
       await checkRenders(input.content);
-      const articleId = await repo.insert({
-        blogId: blog.id,
-        authorId: actor.userId,
-        title: input.title,
-        content: input.content,
-        about: input.about,
-        problem: input.problem,
-        solution: input.solution,
+      const articleId = await repo.transaction(async (tx) => {
+        const id = await repo.insert(
+          {
+            blogId: blog.id,
+            authorId: actor.userId,
+            title: input.title,
+            content: input.content,
+            about: input.about,
+            problem: input.problem,
+            solution: input.solution,
+          },
+          tx,
+        );
+        await revisions.recordCurrent(id, actor.userId, tx);
+        await within?.(tx, id);
+        return id;
       });
       forgetLists();
       await events.emit('article.changed', { articleId, blogId: blog.id });
       return { articleId, blogId: blog.id, message: POSTED };
     },
 
-    async update(actor: Actor, articleId: number, input: UpdateInput): Promise<Article> {
+    async update(
+      actor: Actor,
+      articleId: number,
+      input: UpdateInput,
+      within?: WithinWrite,
+    ): Promise<Article> {
       const article = await articleResource(articleId);
       if (!can(actor, 'article.edit', article)) {
         throw forbidden('Only the author can edit this breakthrough.');
@@ -169,14 +193,23 @@ export function articlesService({
         );
       }
       await checkRenders(input.content);
-      const updated = await repo.update(articleId, {
-        title: input.title,
-        content: input.content,
-        about: input.about,
-        problem: input.problem,
-        solution: input.solution,
+      await repo.transaction(async (tx) => {
+        await revisions.ensureBaseline(articleId, tx);
+        const updated = await repo.update(
+          articleId,
+          {
+            title: input.title,
+            content: input.content,
+            about: input.about,
+            problem: input.problem,
+            solution: input.solution,
+          },
+          tx,
+        );
+        if (!updated) throw notFound(ARTICLE_NOT_FOUND);
+        await revisions.recordCurrent(articleId, actor.userId, tx);
+        await within?.(tx, articleId);
       });
-      if (!updated) throw notFound(ARTICLE_NOT_FOUND);
       forgetLists();
       forgetArticle(articleId);
       await events.emit('article.changed', { articleId, blogId: article.blogId });
