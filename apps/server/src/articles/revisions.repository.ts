@@ -56,7 +56,7 @@ export function revisionsRepository(db: Db) {
         select a.id, ${editorId}, a.title, a.content, a.about, a.problem, a.solution
         from ${articles} a where a.id = ${articleId}
         returning id`);
-      const [row] = (result as unknown as { rows: { id: number }[] }).rows;
+      const [row] = (result as { rows: { id: number }[] }).rows;
       if (!row) throw new Error(`article ${articleId} vanished inside its own transaction`);
       return Number(row.id);
     },

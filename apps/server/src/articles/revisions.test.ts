@@ -41,7 +41,7 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, session?: Session, pa
     method,
     url,
     headers: session ? { cookie: session.cookie } : {},
-    ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+    ...(payload ? { payload: payload } : {}),
   });
 
 const post = async (fields: Record<string, unknown>) => {

@@ -193,7 +193,7 @@ export function draftsRepository(db: Db) {
       const result = await db.execute(sql`
         select c.ref from unnest(${sql.param(wanted)}::text[]) as c(ref)
         where exists (select 1 from ${drafts} d where position(c.ref in d.content) > 0)`);
-      return (result as unknown as { rows: { ref: string }[] }).rows.map((row) => row.ref);
+      return (result as { rows: { ref: string }[] }).rows.map((row) => row.ref);
     },
   };
 }
