@@ -15,6 +15,12 @@ import styles from './history.module.css';
 
 export const RESTORE_FAILED = 'Failed to restore the revision.';
 
+/** What the last restore came to, said once above the list. */
+interface Outcome {
+  ok: boolean;
+  text: string;
+}
+
 const when = (iso: string) =>
   new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -40,6 +46,8 @@ export function HistoryNotFound() {
  */
 export function ArticleHistory({ article }: { article: Article }) {
   const session = useSession();
+  // Lives above the list: a restore adds a revision, and the list starts afresh from it.
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const signedIn = session.status === 'in';
   const list = useQuery({ ...revisionsQuery(article.articleId), enabled: signedIn });
   if (session.status === 'unknown' || (signedIn && list.isPending)) {
@@ -62,6 +70,8 @@ export function ArticleHistory({ article }: { article: Article }) {
       article={article}
       revisions={list.data}
       mayRestore={mayRestore}
+      outcome={outcome}
+      onOutcome={setOutcome}
     />
   );
 }
@@ -70,10 +80,14 @@ function LoadedHistory({
   article,
   revisions,
   mayRestore,
+  outcome,
+  onOutcome: setOutcome,
 }: {
   article: Article;
   revisions: RevisionSummary[];
   mayRestore: boolean;
+  outcome: Outcome | null;
+  onOutcome: (outcome: Outcome) => void;
 }) {
   const fromId = useId();
   const toId = useId();
@@ -81,27 +95,25 @@ function LoadedHistory({
   const [to, setTo] = useState(newest?.revisionId ?? 0);
   const [from, setFrom] = useState(revisions[1]?.revisionId ?? newest?.revisionId ?? 0);
   const [restoring, setRestoring] = useState<RevisionSummary | null>(null);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const restore = useRestoreRevision(article.articleId);
   const fromRevision = useQuery({ ...revisionQuery(article.articleId, from), enabled: from > 0 });
   const toRevision = useQuery({ ...revisionQuery(article.articleId, to), enabled: to > 0 });
 
-  const confirmRestore = () => {
+  // The list starts afresh (remounting this) once the restore's revision arrives, so the
+  // outcome is told through the promise, which settles whatever became of this component.
+  const confirmRestore = async () => {
     if (!restoring) return;
-    restore.mutate(restoring.revisionId, {
-      onSuccess: (result) => {
-        setRestoring(null);
-        setOutcome({ ok: true, text: result.message });
-      },
-      onError: (error) => {
-        console.error('restoring the revision failed', error);
-        setRestoring(null);
-        setOutcome({
-          ok: false,
-          text: error instanceof ApiError && error.code ? error.message : RESTORE_FAILED,
-        });
-      },
-    });
+    try {
+      const result = await restore.mutateAsync(restoring.revisionId);
+      setOutcome({ ok: true, text: result.message });
+    } catch (error) {
+      console.error('restoring the revision failed', error);
+      setOutcome({
+        ok: false,
+        text: error instanceof ApiError && error.code ? error.message : RESTORE_FAILED,
+      });
+    }
+    setRestoring(null);
   };
 
   return (
@@ -178,7 +190,7 @@ function LoadedHistory({
           confirmLabel="Yes"
           cancelLabel="No"
           busy={restore.isPending}
-          onConfirm={confirmRestore}
+          onConfirm={() => void confirmRestore()}
           onCancel={() => setRestoring(null)}
         />
       )}
