@@ -56,7 +56,10 @@ function setup(answer: (call: Call) => Response) {
     { wrapper, initialProps: { values: EMPTY } },
   );
   const type = (values: Partial<ArticleFormValues>) =>
-    act(() => hook.rerender({ values: { ...EMPTY, ...values } }));
+    act(async () => {
+      hook.rerender({ values: { ...EMPTY, ...values } });
+      await Promise.resolve();
+    });
   const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
   return { calls, hook, type, wait };
 }
