@@ -4,6 +4,7 @@ import type { Article, CreatedArticle } from '@repolog/contract/articles';
 import type { RestoredRevision, Revision, RevisionSummary } from '@repolog/contract/revisions';
 import { articleRevisions, users } from '../db/schema.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
+import { warmMarkdownRenderer } from '../test/markdown-warmup.js';
 import {
   createArticle,
   createBlog,
@@ -26,6 +27,7 @@ let blog: BlogRow;
 
 beforeAll(async () => {
   t = await buildTestApp();
+  await warmMarkdownRenderer(t);
   author = await createUser(t);
   member = await createUser(t);
   outsider = await createUser(t);
@@ -46,13 +48,13 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, session?: Session, pa
 
 const post = async (fields: Record<string, unknown>) => {
   const res = await call('POST', '/api/article', authorSession, { blogId: blog.id, ...fields });
-  expect(res.statusCode).toBe(200);
+  expect(res.statusCode, res.body).toBe(200);
   return res.json<CreatedArticle>().articleId;
 };
 
 const history = async (articleId: number, session: Session = memberSession) => {
   const res = await call('GET', `/api/article/${articleId}/revisions`, session);
-  expect(res.statusCode).toBe(200);
+  expect(res.statusCode, res.body).toBe(200);
   return res.json<RevisionSummary[]>();
 };
 
@@ -69,7 +71,7 @@ describe('revisions of a breakthrough', () => {
       content: 'Second body',
       problem: 'Issue #4',
     });
-    expect(edit.statusCode).toBe(200);
+    expect(edit.statusCode, edit.body).toBe(200);
 
     const list = await history(articleId);
     expect(list.map((r) => r.number)).toEqual([2, 1]);

@@ -5,6 +5,7 @@ import type { Blog } from '@repolog/contract/blogs';
 import type { Draft, DraftConflict, DraftSummary, PublishedDraft } from '@repolog/contract/drafts';
 import { drafts } from '../db/schema.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
+import { warmMarkdownRenderer } from '../test/markdown-warmup.js';
 import {
   createArticle,
   createBlog,
@@ -28,6 +29,7 @@ let otherBlog: BlogRow;
 
 beforeAll(async () => {
   t = await buildTestApp();
+  await warmMarkdownRenderer(t);
   author = await createUser(t);
   member = await createUser(t);
   outsider = await createUser(t);
@@ -58,7 +60,7 @@ const createDraft = async (
   blogId = blog.id,
 ) => {
   const res = await call('POST', `/api/blog/${blogId}/drafts`, session, fields);
-  expect(res.statusCode).toBe(200);
+  expect(res.statusCode, res.body).toBe(200);
   return res.json<Draft>();
 };
 
@@ -89,7 +91,7 @@ describe('a draft of a new breakthrough', () => {
       problem: 'Pool exhausted #12',
       solution: '',
     });
-    expect(saved.statusCode).toBe(200);
+    expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json<Draft>()).toMatchObject({
       version: 2,
       title: 'Half a thought ',
@@ -264,7 +266,7 @@ describe('posting a draft', () => {
     const published = await call('POST', `/api/draft/${draft.draftId}/publish`, memberSession, {
       version: 1,
     });
-    expect(published.statusCode).toBe(200);
+    expect(published.statusCode, published.body).toBe(200);
     const { articleId, blogId, message } = published.json<PublishedDraft>();
     expect(blogId).toBe(blog.id);
     expect(message).toBe('Your breakthrough has been posted.');
@@ -327,7 +329,7 @@ describe('posting a draft', () => {
     ];
     for (const url of reads) {
       const res = await call('GET', url, authorSession);
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode, res.body).toBe(200);
       expect(res.body).not.toContain(word);
     }
   });
@@ -356,7 +358,7 @@ describe('a pending edit of a published breakthrough', () => {
       title: 'After',
       content: 'New body',
     });
-    expect(saved.statusCode).toBe(200);
+    expect(saved.statusCode, saved.body).toBe(200);
     // Until published, readers see the breakthrough as it was.
     expect(
       (await call('GET', `/api/article/breakthrough/${article.id}`)).json<Article>().title,
@@ -365,7 +367,7 @@ describe('a pending edit of a published breakthrough', () => {
     const published = await call('POST', `/api/draft/${started.draftId}/publish`, authorSession, {
       version: 2,
     });
-    expect(published.statusCode).toBe(200);
+    expect(published.statusCode, published.body).toBe(200);
     expect(published.json<PublishedDraft>()).toMatchObject({ articleId: article.id });
     const after = (await call('GET', `/api/article/breakthrough/${article.id}`)).json<Article>();
     expect(after).toMatchObject({ title: 'After', content: 'New body' });
