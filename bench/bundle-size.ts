@@ -56,6 +56,11 @@ const pages: Record<string, string[]> = {
   '/breakthrough': ['src/app/routes/breakthrough-list.tsx'],
   '/breakthrough/{id}': ['src/app/routes/article.tsx'],
   '/blog/{id}': ['src/app/routes/blog.tsx'],
+  // The writing pages carry the editor and autosave; the history page carries the diff.
+  '/blog/{id}/…/write': ['src/app/routes/article-write.tsx'],
+  '/breakthrough/{id}/edit': ['src/app/routes/article-edit.tsx'],
+  '/…/{id}/history': ['src/app/routes/article-history.tsx'],
+  '/workspace': ['src/app/routes/workspace.tsx'],
 };
 
 console.log('page                  JS raw     JS gzip    JS brotli  CSS gzip');

@@ -16,6 +16,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { AppDeps } from './deps.js';
 import { seedDemoData } from './demo/demo.seed.js';
+import { registerDraftsModule } from './drafts/drafts.module.js';
 import { createEvents } from './events.js';
 import { registerFavoritesModule } from './favorites/favorites.module.js';
 import { registerFeedsModule } from './feeds/feeds.module.js';
@@ -159,7 +160,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCodehostModule(app, deps);
   registerBlogsModule(app, deps);
   registerFavoritesModule(app, deps);
-  registerArticlesModule(app, deps);
+  const articles = registerArticlesModule(app, deps);
+  registerDraftsModule(app, deps, articles);
   registerLikesModule(app, deps);
   registerCommentsModule(app, deps);
   registerNotificationsModule(app, deps);

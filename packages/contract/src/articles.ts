@@ -6,7 +6,7 @@ import { limits } from './limits';
 export const articleIdParamsSchema = z.object({ articleId: idParam('articleId') });
 
 /** Optional language: '' or null means none; otherwise one of the spec's ten (any case). */
-const about = z
+export const about = z
   .union([z.string(), z.null()])
   .optional()
   .transform((value, ctx) => {
@@ -19,7 +19,7 @@ const about = z
     return language;
   });
 
-const optionalTitle = (name: string) =>
+export const optionalTitle = (name: string) =>
   z
     .union([z.string(), z.null()])
     .optional()

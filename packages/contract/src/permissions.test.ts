@@ -46,4 +46,25 @@ describe('can()', () => {
     expect(can(dana, 'notice.mark', { recipientId: 1 })).toBe(true);
     expect(can(sora, 'notice.mark', { recipientId: 1 })).toBe(false);
   });
+
+  it("lets members open and save a blog's drafts, and its creator or the owner delete one", () => {
+    const alex = { userId: 3, userName: 'alex-chen' };
+    const sorasDraft = { creatorId: 2, blog };
+    expect(can(dana, 'draft.edit', sorasDraft)).toBe(true);
+    expect(can(sora, 'draft.edit', sorasDraft)).toBe(true);
+    expect(can(alex, 'draft.edit', sorasDraft)).toBe(false);
+    expect(can(null, 'draft.edit', sorasDraft)).toBe(false);
+    expect(can(sora, 'draft.delete', sorasDraft)).toBe(true);
+    expect(can(dana, 'draft.delete', sorasDraft)).toBe(true);
+    expect(can(sora, 'draft.delete', { creatorId: 1, blog })).toBe(false);
+    // A creator who left the blog no longer reaches its drafts.
+    expect(can(alex, 'draft.delete', { creatorId: 3, blog })).toBe(false);
+  });
+
+  it("shows a breakthrough's history to the members of its blog only", () => {
+    expect(can(sora, 'article.history', { userId: 1, blog })).toBe(true);
+    expect(can({ userId: 3, userName: 'alex-chen' }, 'article.history', { userId: 3, blog })).toBe(
+      false,
+    );
+  });
 });

@@ -36,6 +36,12 @@ export interface NoticeResource {
   recipientId: number;
 }
 
+/** A draft: its blog decides who sees it; its creator may throw it away. */
+export interface DraftResource {
+  creatorId: number;
+  blog: BlogResource;
+}
+
 interface Resources {
   'blog.write': BlogResource;
   'blog.edit': BlogResource;
@@ -45,6 +51,12 @@ interface Resources {
   'comment.edit': CommentResource;
   'comment.delete': CommentResource;
   'notice.mark': NoticeResource;
+  /** Open and save a draft (members only; everyone else is told it does not exist). */
+  'draft.edit': DraftResource;
+  /** Throw a draft away: its creator, or the blog's owner tidying up after a member. */
+  'draft.delete': DraftResource;
+  /** Read a breakthrough's revision history (members of its blog). */
+  'article.history': ArticleResource;
 }
 
 export type Action = keyof Resources;
@@ -69,6 +81,10 @@ const rules: { [A in Action]: (actor: Actor, resource: Resources[A]) => boolean 
   'comment.delete': (actor, comment) =>
     comment.authorId === actor.userId || comment.article.userId === actor.userId,
   'notice.mark': (actor, notice) => notice.recipientId === actor.userId,
+  'draft.edit': (actor, draft) => isMember(actor, draft.blog),
+  'draft.delete': (actor, draft) =>
+    isMember(actor, draft.blog) && (draft.creatorId === actor.userId || isOwner(actor, draft.blog)),
+  'article.history': (actor, article) => isMember(actor, article.blog),
 };
 
 /** True when `actor` may perform `action` on `resource`. Visitors (null) may do none of these. */

@@ -3,9 +3,12 @@ import type { AppDeps } from '../deps.js';
 import { articleBodiesRepository } from './article-bodies.repository.js';
 import { articlesRepository } from './articles.repository.js';
 import { registerArticlesRoutes } from './articles.routes.js';
-import { articlesService } from './articles.service.js';
+import { articlesService, type ArticlesService } from './articles.service.js';
 import { createRenderBackfill } from './render-backfill.js';
 import { createRenderPool, type RenderPool } from './render-pool.js';
+import { registerRevisionsRoutes } from './revisions.routes.js';
+import { revisionsRepository } from './revisions.repository.js';
+import { revisionsService } from './revisions.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,9 +20,18 @@ declare module 'fastify' {
 /** Longest the server waits, at start, for stored bodies to be rendered before it answers. */
 const STARTUP_RENDER_WAIT_MS = 10_000;
 
-/** Registers the articles feature: breakthrough list, page, write, edit and delete. */
-export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): void {
+/** What other features may use of the articles feature (drafts publish through it). */
+export interface ArticlesModule {
+  service: ArticlesService;
+}
+
+/**
+ * Registers the articles feature: breakthrough list, page, write, edit and delete, and the
+ * history of each breakthrough (its revisions).
+ */
+export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): ArticlesModule {
   const repo = articlesRepository(deps.db);
+  const revisions = revisionsRepository(deps.db);
   const renderPool = createRenderPool(deps.config.render);
   const backfill = createRenderBackfill({
     repo: articleBodiesRepository(deps.db),
@@ -39,6 +51,7 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): voi
     backfill,
     events: deps.events,
     cacheSync: deps.cacheSync,
+    revisions,
   });
   deps.events.on('blog.deleted', () => service.forgetLists());
   registerArticlesRoutes(app, service, deps.config.publicUrl);
@@ -63,4 +76,9 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): voi
     ]);
     clearTimeout(timer);
   });
+  registerRevisionsRoutes(
+    app,
+    revisionsService({ repo: revisions, articlesRepo: repo, articles: service }),
+  );
+  return { service };
 }

@@ -161,6 +161,11 @@ export function articlesRepository(db: Db) {
     .prepare('article_list_rows');
 
   return {
+    /** Runs `fn` in one transaction; repository calls inside take its handle. */
+    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(tx));
+    },
+
     /**
      * The ids of every listed breakthrough matching the filters, newest first (the official
      * notice board excluded). A search reads the title's trigram index and the matching blogs

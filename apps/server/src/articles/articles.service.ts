@@ -7,6 +7,7 @@ import type {
 import { can, type Actor, type ArticleResource } from '@repolog/contract/permissions';
 import type { z } from 'zod';
 import { AppError, badRequest, forbidden, notFound } from '../errors.js';
+import type { Db } from '../db/client.js';
 import type { Events } from '../events.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
@@ -16,9 +17,16 @@ import { breakthroughLists, type ListedArticle } from './breakthrough-lists.js';
 import type { ArticlesRepository, BlogAccessRow } from './articles.repository.js';
 import type { RenderBackfill } from './render-backfill.js';
 import { RenderError, RenderRefusedError, type RenderPool } from './render-pool.js';
+import type { RevisionsRepository } from './revisions.repository.js';
 
 type CreateInput = z.output<typeof createArticleSchema>;
 type UpdateInput = z.output<typeof updateArticleSchema>;
+
+/**
+ * Runs inside the transaction of a post or an edit, after the article and its revision are
+ * written (a draft being published goes away here); throwing undoes the whole write.
+ */
+export type WithinWrite = (tx: Db, articleId: number) => Promise<void>;
 
 export const ARTICLE_NOT_FOUND = 'This breakthrough does not exist.';
 export const BLOG_NOT_FOUND = 'This blog does not exist.';
@@ -33,6 +41,8 @@ export interface ArticlesServiceDeps {
   backfill: Pick<RenderBackfill, 'request'>;
   events: Events;
   cacheSync: CacheSync;
+  /** Each post and saved edit records a revision in the same transaction. */
+  revisions: RevisionsRepository;
 }
 
 export const UNRENDERABLE =
@@ -57,6 +67,7 @@ export function articlesService({
   backfill,
   events,
   cacheSync,
+  revisions,
 }: ArticlesServiceDeps) {
   /**
    * A body -> what is stored with it (sanitized HTML, plain text, pipeline version), rendered
@@ -140,25 +151,31 @@ export function articlesService({
 
     renderForStorage,
 
-    async create(actor: Actor, input: CreateInput): Promise<CreatedArticle> {
+    async create(actor: Actor, input: CreateInput, within?: WithinWrite): Promise<CreatedArticle> {
       const blog = await repo.findBlogAccess(input.blogId);
       if (!blog) throw notFound(BLOG_NOT_FOUND);
       if (!can(actor, 'blog.write', blogResource(blog))) {
         throw forbidden('Only members of this blog can write breakthroughs in it.');
       }
       const body = await renderForStorage(input.content, actor);
-      const articleId = await repo.insert(
-        {
-          blogId: blog.id,
-          authorId: actor.userId,
-          title: input.title,
-          content: input.content,
-          about: input.about,
-          problem: input.problem,
-          solution: input.solution,
-        },
-        body,
-      );
+      const articleId = await repo.transaction(async (tx) => {
+        const id = await repo.insert(
+          {
+            blogId: blog.id,
+            authorId: actor.userId,
+            title: input.title,
+            content: input.content,
+            about: input.about,
+            problem: input.problem,
+            solution: input.solution,
+          },
+          body,
+          tx,
+        );
+        await revisions.recordCurrent(id, actor.userId, tx);
+        await within?.(tx, id);
+        return id;
+      });
       lists.changed({
         kind: 'added',
         article: {
@@ -173,7 +190,12 @@ export function articlesService({
       return { articleId, blogId: blog.id, message: POSTED };
     },
 
-    async update(actor: Actor, articleId: number, input: UpdateInput): Promise<Article> {
+    async update(
+      actor: Actor,
+      articleId: number,
+      input: UpdateInput,
+      within?: WithinWrite,
+    ): Promise<Article> {
       const article = await articleResource(articleId);
       if (!can(actor, 'article.edit', article)) {
         throw forbidden('Only the author can edit this breakthrough.');
@@ -184,18 +206,24 @@ export function articlesService({
         );
       }
       const body = await renderForStorage(input.content, actor);
-      const updated = await repo.update(
-        articleId,
-        {
-          title: input.title,
-          content: input.content,
-          about: input.about,
-          problem: input.problem,
-          solution: input.solution,
-        },
-        body,
-      );
-      if (!updated) throw notFound(ARTICLE_NOT_FOUND);
+      await repo.transaction(async (tx) => {
+        await revisions.ensureBaseline(articleId, tx);
+        const updated = await repo.update(
+          articleId,
+          {
+            title: input.title,
+            content: input.content,
+            about: input.about,
+            problem: input.problem,
+            solution: input.solution,
+          },
+          body,
+          tx,
+        );
+        if (!updated) throw notFound(ARTICLE_NOT_FOUND);
+        await revisions.recordCurrent(articleId, actor.userId, tx);
+        await within?.(tx, articleId);
+      });
       lists.changed({
         kind: 'edited',
         before: article.listed,

@@ -284,3 +284,63 @@ export const repoCache = pgTable(
   },
   (t) => [primaryKey({ columns: [t.repoKey, t.resource] })],
 );
+
+/**
+ * A breakthrough being written (article_id null) or a published one's pending edit (at most
+ * one per article). Members of the blog see and save it; `version` moves by one on every save,
+ * so a save based on an older version is refused instead of overwriting someone's work.
+ */
+export const drafts = pgTable(
+  'drafts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    blogId: integer('blog_id')
+      .notNull()
+      .references(() => blogs.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id').references(() => articles.id, { onDelete: 'cascade' }),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    content: text('content').notNull().default(''),
+    about: text('about'),
+    problem: text('problem'),
+    solution: text('solution'),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Null once whoever saved last deleted their account. */
+    updatedById: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('drafts_blog_updated_idx').on(t.blogId, t.updatedAt.desc().nullsFirst()),
+    uniqueIndex('drafts_article_id_key')
+      .on(t.articleId)
+      .where(sql`${t.articleId} is not null`),
+    index('drafts_creator_id_idx').on(t.creatorId),
+    index('drafts_updated_by_idx').on(t.updatedById),
+  ],
+);
+
+/** What a breakthrough said after each post and saved edit (who, when, the fields). */
+export const articleRevisions = pgTable(
+  'article_revisions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    /** Null once the editor deleted their account. */
+    editorId: integer('editor_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    about: text('about'),
+    problem: text('problem'),
+    solution: text('solution'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('article_revisions_article_idx').on(t.articleId, t.id),
+    index('article_revisions_editor_id_idx').on(t.editorId),
+  ],
+);

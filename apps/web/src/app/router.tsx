@@ -17,6 +17,7 @@ const BreakthroughListPage = page(
   'BreakthroughListPage',
 );
 const ArticlePage = page(() => import('./routes/article'), 'ArticlePage');
+const ArticleHistoryPage = page(() => import('./routes/article-history'), 'ArticleHistoryPage');
 const BlogPage = page(() => import('./routes/blog'), 'BlogPage');
 const NotificationsPage = page(() => import('./routes/notifications'), 'NotificationsPage');
 const ArticleEditPage = page(() => import('./routes/article-edit'), 'ArticleEditPage');
@@ -46,6 +47,7 @@ export function AppRoutes() {
         <Route path="/home" element={<HomePage />} />
         <Route path="/breakthrough" element={<BreakthroughListPage />} />
         <Route path="/breakthrough/:articleId" element={<ArticlePage />} />
+        <Route path="/breakthrough/:articleId/history" element={<ArticleHistoryPage />} />
         <Route path="/blog/:blogId" element={<BlogPage />} />
         <Route path="/notification" element={<NotificationsPage />} />
         <Route element={<RequireAuth />}>

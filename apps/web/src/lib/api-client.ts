@@ -14,6 +14,8 @@ export class ApiError extends Error {
     message: string,
     readonly status?: number,
     readonly code?: string,
+    /** The whole error body, for answers that carry more than a message (a 409's current draft). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -28,6 +30,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Skip the 401 -> refresh -> retry dance (the refresh and logout calls themselves). */
   noRefresh?: boolean;
+  /** Let the request outlive the page (autosave when the tab closes); small bodies only. */
+  keepalive?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -62,6 +66,7 @@ async function send(path: string, options: RequestOptions<unknown>): Promise<Res
     credentials: 'include',
     headers: { Accept: 'application/json' },
     signal,
+    ...(options.keepalive ? { keepalive: true } : {}),
   };
   if (options.body !== undefined) {
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
@@ -122,6 +127,7 @@ async function parse<T>(res: Response, options: RequestOptions<T>): Promise<T> {
       message,
       res.status,
       typeof err?.error === 'string' ? err.error : undefined,
+      body,
     );
   }
   if (options.expect && !options.expect(body)) {

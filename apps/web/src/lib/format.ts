@@ -23,3 +23,27 @@ export const MAX_ID = 2_147_483_647;
 
 /** A route's id parameter as the API accepts it: a whole number from 1 to MAX_ID. */
 export const isValidId = (value: number) => Number.isInteger(value) && value > 0 && value <= MAX_ID;
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+
+/** 'just now', '5 minutes ago', 'yesterday', '3 months ago' (for "Edited …" and drafts). */
+export function formatTimeAgo(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  let amount = (date.getTime() - now.getTime()) / 1000;
+  if (Number.isNaN(amount)) return iso;
+  if (Math.abs(amount) < 45) return 'just now';
+  for (const [unit, size] of STEPS) {
+    if (Math.abs(amount) < size) return relative.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return formatDate(iso);
+}

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Article, LikeResult } from '@repolog/contract/articles';
+import type { Blog } from '@repolog/contract/blogs';
 import type { Message } from '@repolog/contract/common';
 import { api } from '../../../lib/api-client';
 
@@ -20,3 +21,14 @@ export const toggleLike = (articleId: number) =>
 /** DELETE /api/article/{articleId} */
 export const deleteArticle = (articleId: number) =>
   api<Message>(`/api/article/${articleId}`, { method: 'DELETE' });
+
+/** GET /api/blog/non-member/{blogId} — who the article's blog members are (its History link). */
+export const getArticleBlog = (blogId: number, signal?: AbortSignal) =>
+  api<Blog>(`/api/blog/non-member/${blogId}`, { signal });
+
+export const articleBlogQuery = (blogId: number) =>
+  queryOptions({
+    queryKey: ['articles', 'blog', blogId],
+    queryFn: ({ signal }) => getArticleBlog(blogId, signal),
+    select: (blog) => ({ members: blog.members, owner: blog.owner }),
+  });

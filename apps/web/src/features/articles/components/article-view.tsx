@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Article } from '@repolog/contract/articles';
+import { can } from '@repolog/contract/permissions';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { formatDate, isValidId } from '../../../lib/format';
+import { formatDate, formatTimeAgo, isValidId } from '../../../lib/format';
 import { useSession } from '../../auth/hooks/use-session';
 import { CommentsSection } from '../../comments/components/comments-section';
-import { articleQuery } from '../api/article';
+import { articleBlogQuery, articleQuery } from '../api/article';
 import { ArticleFacts } from './article-facts';
 import { ArticleOptions } from './article-options';
 import { ArticleSkeleton } from './article-skeleton';
@@ -62,6 +63,14 @@ function LoadedArticle({ article }: { article: Article }) {
   const session = useSession();
   // Spec §2: the options menu is the author's (the article's userId is the reader's).
   const isAuthor = session.status === 'in' && article.userId === session.userId;
+  const actor = session.status === 'in' ? session : null;
+  // Members of the blog may read the history; visitors never ask who they are.
+  const blog = useQuery({ ...articleBlogQuery(article.blogId), enabled: actor !== null });
+  const member =
+    blog.data !== undefined &&
+    can(actor, 'article.history', { userId: article.userId, blog: blog.data });
+  // updated_at moves only when the breakthrough is edited.
+  const edited = Date.parse(article.updatedAt) > Date.parse(article.createdAt);
 
   return (
     <article className={styles.article}>
@@ -78,6 +87,26 @@ function LoadedArticle({ article }: { article: Article }) {
           <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
           <span aria-hidden="true"> · </span>
           <span>by {article.userName}</span>
+          {edited && (
+            <>
+              <span aria-hidden="true"> · </span>
+              <span>
+                Edited{' '}
+                <time
+                  dateTime={article.updatedAt}
+                  title={new Date(article.updatedAt).toLocaleString()}
+                >
+                  {formatTimeAgo(article.updatedAt)}
+                </time>
+              </span>
+            </>
+          )}
+          {member && (
+            <>
+              <span aria-hidden="true"> · </span>
+              <Link to={`/breakthrough/${article.articleId}/history`}>History</Link>
+            </>
+          )}
         </p>
         <ArticleFacts article={article} />
       </header>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { limits } from '@repolog/contract/limits';
 import { LANGUAGES } from '@repolog/contract/languages';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { DropdownSelect, type DropdownOption } from '../../../components/ui/dropdown-select';
 import { activityTitlesQuery } from '../api/activity-titles';
@@ -34,6 +34,17 @@ interface ArticleFormProps {
   /** Shown above the buttons (a refused or failed save). */
   error?: ReactNode;
   onSubmit: (values: ArticleFormValues) => void;
+  /** Controlled use (autosave): the values shown, and every change to them. */
+  values?: ArticleFormValues;
+  onValuesChange?: (values: ArticleFormValues) => void;
+  /** Whether leaving would lose anything; by default, whether the values differ from `initial`. */
+  unsaved?: boolean;
+  /** Focus left the form (autosave saves then). */
+  onLeave?: () => void;
+  /** Shown beside the buttons (the autosave status line). */
+  status?: ReactNode;
+  /** Cancel as a button doing this (the edit page discards its draft) instead of a link. */
+  onCancel?: () => void;
 }
 
 /** The write and edit breakthrough form (spec §2): title, markdown body, three dropdowns. */
@@ -46,13 +57,27 @@ export function ArticleForm({
   saved = false,
   error,
   onSubmit,
+  values: controlled,
+  onValuesChange,
+  unsaved,
+  onLeave,
+  status,
+  onCancel,
 }: ArticleFormProps) {
   const titleId = useId();
-  const [values, setValues] = useState(initial);
+  const [own, setOwn] = useState(initial);
+  const values = controlled ?? own;
+  const setValues = (update: (previous: ArticleFormValues) => ArticleFormValues) => {
+    if (controlled && onValuesChange) onValuesChange(update(controlled));
+    else setOwn(update);
+  };
   useLeaveWarning(
     !pending &&
       !saved &&
-      (Object.keys(initial) as (keyof ArticleFormValues)[]).some((k) => values[k] !== initial[k]),
+      (unsaved ??
+        (Object.keys(initial) as (keyof ArticleFormValues)[]).some(
+          (k) => values[k] !== initial[k],
+        )),
   );
   // Only one of the three dropdowns is open at a time.
   const [openDropdown, setOpenDropdown] = useState<DropdownName | null>(null);
@@ -98,13 +123,17 @@ export function ArticleForm({
     />
   );
 
+  const leave = (event: FocusEvent<HTMLFormElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) onLeave?.();
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!pending) onSubmit(values);
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={styles.form} onSubmit={submit} onBlur={leave} noValidate>
       <div className={styles.field}>
         <label htmlFor={titleId} className={styles.label}>
           Title
@@ -146,9 +175,16 @@ export function ArticleForm({
       )}
 
       <div className={styles.actions}>
-        <ButtonLink to={cancelTo} variant="secondary">
-          Cancel
-        </ButtonLink>
+        {status && <div className={styles.status}>{status}</div>}
+        {onCancel ? (
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : (
+          <ButtonLink to={cancelTo} variant="secondary">
+            Cancel
+          </ButtonLink>
+        )}
         <Button type="submit" disabled={pending}>
           {pending ? 'Saving…' : submitLabel}
         </Button>

@@ -76,19 +76,76 @@ function renderPage(element: ReactNode, userName = 'dana-kim', userId = 1) {
   );
 }
 
+/** The drafts API as the server answers it, in memory: enough for the pages' saves. */
+function fakeDrafts() {
+  const drafts = new Map<number, Record<string, unknown>>();
+  let next = 40;
+  const store = (id: number, fields: Record<string, unknown>, version: number) => {
+    const draft = {
+      draftId: id,
+      blogId: 7,
+      articleId: null,
+      creatorId: 1,
+      creatorName: 'dana-kim',
+      updatedById: 1,
+      updatedByName: 'dana-kim',
+      createdAt: '2026-01-03T00:00:00.000Z',
+      updatedAt: new Date().toISOString(),
+      title: '',
+      content: '',
+      about: null,
+      problem: null,
+      solution: null,
+      ...drafts.get(id),
+      ...fields,
+      version,
+    };
+    drafts.set(id, draft);
+    return draft;
+  };
+  return {
+    drafts,
+    handle(url: string, init: RequestInit): Response | undefined {
+      const body = init.body ? (JSON.parse(init.body as string) as Record<string, unknown>) : {};
+      if (url === '/api/blog/7/drafts' && init.method === 'POST') {
+        next += 1;
+        return json(store(next, body, 1));
+      }
+      if (url === '/api/blog/7/drafts') return json([...drafts.values()]);
+      const match = /^\/api\/draft\/(\d+)$/.exec(url);
+      if (match && init.method === 'PUT') {
+        const id = Number(match[1]);
+        const { version, ...fields } = body;
+        return json(store(id, fields, Number(version) + 1));
+      }
+      return undefined;
+    },
+  };
+}
+
 describe('write and edit breakthrough pages', () => {
   let fetchMock: ReturnType<typeof vi.fn<Handler>>;
   let logged: ReturnType<typeof vi.spyOn>;
-  let put: () => Response | Promise<Response>;
-  const sent = (method: string) =>
-    fetchMock.mock.calls.filter(([, init]) => (init.method ?? 'GET') === method);
+  let publish: (draftId: number) => Response | Promise<Response>;
+  let server: ReturnType<typeof fakeDrafts>;
+  const sent = (method: string, path?: RegExp) =>
+    fetchMock.mock.calls.filter(
+      ([url, init]) => (init.method ?? 'GET') === method && (!path || path.test(url)),
+    );
 
   beforeEach(() => {
     logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    put = () => json(ARTICLE);
+    server = fakeDrafts();
+    publish = (draftId) => {
+      const draft = server.drafts.get(draftId);
+      server.drafts.delete(draftId);
+      return json({ articleId: draft?.articleId ?? 13, blogId: 7, message: 'ok' });
+    };
     fetchMock = vi.fn<Handler>((url, init) => {
-      if (init.method === 'POST') return json({ articleId: 13, blogId: 7, message: 'ok' }, 201);
-      if (init.method === 'PUT') return put();
+      const publishing = /^\/api\/draft\/(\d+)\/publish$/.exec(url);
+      if (publishing) return publish(Number(publishing[1]));
+      const answer = server.handle(url, init);
+      if (answer) return answer;
       if (url === '/api/blog/7') return json(BLOG);
       if (url === '/api/article/breakthrough/12') return json(ARTICLE);
       if (url.startsWith('/api/issues-and-commits/title')) return json(TITLES);
@@ -101,16 +158,16 @@ describe('write and edit breakthrough pages', () => {
     vi.unstubAllGlobals();
   });
 
-  it('write: without title or body only logs the error and sends nothing', async () => {
+  it('write: without title or body only logs the error and posts nothing', async () => {
     renderPage(<WriteArticle blogId={7} />);
     await userEvent.type(await screen.findByLabelText('Title'), 'Only a title');
     await userEvent.click(screen.getByRole('button', { name: 'Post' }));
     expect(logged).toHaveBeenCalledWith('Please fill in all required fields');
-    expect(sent('POST')).toHaveLength(0);
+    expect(sent('POST', /publish$/)).toHaveLength(0);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('write: posts the breakthrough with an issue as problem and a commit as solution, then opens the blog', async () => {
+  it('write: saves the draft, then posts it with an issue as problem and a commit as solution, then opens the blog', async () => {
     renderPage(<WriteArticle blogId={7} />);
     await userEvent.type(await screen.findByLabelText('Title'), 'Safari login');
     await userEvent.type(screen.getByRole('textbox', { name: 'Body' }), 'It was the handler.');
@@ -122,14 +179,22 @@ describe('write and edit breakthrough pages', () => {
     await userEvent.click(screen.getByRole('option', { name: /^fix: bind/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Post' }));
     expect(await screen.findByTestId('where')).toHaveTextContent('/blog/7');
-    expect(JSON.parse(sent('POST')[0]?.[1].body as string)).toEqual({
-      blogId: 7,
+    const [posted] = sent('POST', /publish$/);
+    const draftId = Number(/\/api\/draft\/(\d+)\/publish/.exec(posted![0])?.[1]);
+    // What was posted is the draft as last saved: every field the form held.
+    const saves = [
+      ...sent('POST', /drafts$/),
+      ...sent('PUT', new RegExp(`/api/draft/${draftId}$`)),
+    ];
+    const last = JSON.parse(saves[saves.length - 1]![1].body as string) as Record<string, unknown>;
+    expect(last).toMatchObject({
       title: 'Safari login',
       content: 'It was the handler.',
       about: 'TypeScript',
       problem: 'Login button does nothing on Safari',
       solution: 'fix: bind the click handler once',
     });
+    expect(JSON.parse(posted![1].body as string)).toEqual({ version: saves.length });
   });
 
   it('write: a visitor who is not a member is told so instead of getting the form', async () => {
@@ -152,15 +217,20 @@ describe('write and edit breakthrough pages', () => {
     await userEvent.type(title, ' on iOS');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByTestId('where')).toHaveTextContent('/blog/7');
-    const [url, init] = sent('PUT')[0]!;
-    expect(url).toBe('/api/article/12');
-    expect(JSON.parse(init.body as string)).toMatchObject({
-      blogId: 7,
-      title: 'Safari login on iOS',
+    // The pending changes were a draft of article 12, published as its edit.
+    const [created] = sent('POST', /\/api\/blog\/7\/drafts$/);
+    expect(JSON.parse(created![1].body as string)).toMatchObject({
+      articleId: 12,
       about: 'TypeScript',
       problem: 'Login button does nothing on Safari',
       solution: null,
     });
+    const saves = [created!, ...sent('PUT', /\/api\/draft\//)];
+    expect(JSON.parse(saves[saves.length - 1]![1].body as string)).toMatchObject({
+      title: 'Safari login on iOS',
+    });
+    expect(sent('POST', /publish$/)).toHaveLength(1);
+    expect(sent('PUT', /\/api\/article\//)).toHaveLength(0);
   });
 
   it("edit: shows 'Please fill in all required fields' and the save failure text", async () => {
@@ -169,9 +239,9 @@ describe('write and edit breakthrough pages', () => {
     await userEvent.clear(title);
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required fields');
-    expect(sent('PUT')).toHaveLength(0);
+    expect(sent('POST', /publish$/)).toHaveLength(0);
 
-    put = () => json({ error: 'internal', message: 'Something went wrong' }, 500);
+    publish = () => json({ error: 'internal', message: 'Something went wrong' }, 500);
     await userEvent.type(title, 'Back again');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Failed to update article. Please try again.')).toBeVisible();

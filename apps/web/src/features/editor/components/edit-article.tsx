@@ -1,11 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Article } from '@repolog/contract/articles';
+import type { Blog } from '@repolog/contract/blogs';
 import { findLanguage } from '@repolog/contract/languages';
 import { can } from '@repolog/contract/permissions';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { formatTimeAgo } from '../../../lib/format';
 import { useSession } from '../../auth/hooks/use-session';
 import { articleForEditQuery, useUpdateArticle } from '../api/article';
 import { blogForEditorQuery } from '../api/blog-of-article';
+import { blogDraftsQuery, draftQuery } from '../api/drafts';
 import {
   articleBody,
   LOAD_FAILED_ERROR,
@@ -16,9 +20,21 @@ import {
   type ArticleFormValues,
 } from '../lib/article-form-rules';
 import { ArticleForm } from './article-form';
+import { DraftForm } from './draft-form';
+import styles from './draft-status.module.css';
 import { EditorSkeleton } from './editor-skeleton';
 
-/** /breakthrough/{articleId}/edit: the author changes a breakthrough. */
+const updateFailure = (detail: string | null): ReactNode => (
+  <>
+    <p>{UPDATE_FAILED_ERROR}</p>
+    {detail && <p>{detail}</p>}
+  </>
+);
+
+/**
+ * /breakthrough/{articleId}/edit: the author changes a breakthrough. Their pending changes are
+ * saved as a draft of it as they type: Edit resumes them, Cancel throws them away.
+ */
 export function EditArticle({ articleId }: { articleId: number }) {
   const session = useSession();
   const navigate = useNavigate();
@@ -26,19 +42,21 @@ export function EditArticle({ articleId }: { articleId: number }) {
   const blogId = article.data?.blogId;
   // The repository URL (for the problem and solution options) comes from the article's blog.
   const blog = useQuery({ ...blogForEditorQuery(blogId ?? 0), enabled: blogId !== undefined });
-  const update = useUpdateArticle(articleId);
-  const [error, setError] = useState<ReactNode>(null);
+  const actor = session.status === 'in' ? session : null;
+  // Drafts live with the blog's members; an author who left the blog edits without one.
+  const member = blog.data !== undefined && can(actor, 'blog.write', blog.data);
+  const drafts = useQuery({ ...blogDraftsQuery(blogId ?? 0), enabled: member });
+  const pending = drafts.data?.find((draft) => draft.articleId === articleId);
+  const draft = useQuery({ ...draftQuery(pending?.draftId ?? 0), enabled: Boolean(pending) });
 
   if (article.isPending) return <EditorSkeleton />;
   if (article.isError) {
     console.error(article.error);
     return <p role="alert">{LOAD_FAILED_ERROR}</p>;
   }
-
   if (blog.isPending) return <EditorSkeleton />;
 
   const data = article.data;
-  const actor = session.status === 'in' ? session : null;
   // The edit rule looks at the author only; an unloadable blog leaves just the options empty.
   const blogResource = blog.data ?? { members: [], owner: '' };
   if (!can(actor, 'article.edit', { userId: data.userId, blog: blogResource })) {
@@ -49,6 +67,71 @@ export function EditArticle({ articleId }: { articleId: number }) {
       </p>
     );
   }
+
+  const initial: ArticleFormValues = {
+    title: data.title,
+    content: data.content,
+    about: findLanguage(data.about ?? '') ?? '',
+    problem: data.problem ?? '',
+    solution: data.solution ?? '',
+  };
+  const header = (
+    <p>
+      In <Link to={`/blog/${data.blogId}`}>{data.blogName}</Link>
+    </p>
+  );
+  if (!member) {
+    return (
+      <>
+        {header}
+        <DirectEdit article={data} initial={initial} repoUrl={blog.data?.git_repo_url || null} />
+      </>
+    );
+  }
+  if (drafts.isPending || (pending && draft.isPending)) return <EditorSkeleton />;
+  const resumed = pending ? (draft.data ?? null) : null;
+
+  return (
+    <>
+      {header}
+      {resumed && (
+        <p className={styles.resumed} role="status">
+          Your unsaved changes from{' '}
+          <time dateTime={resumed.updatedAt}>{formatTimeAgo(resumed.updatedAt)}</time> are back in
+          the form. Cancel throws them away.
+        </p>
+      )}
+      <DraftForm
+        blogId={data.blogId}
+        articleId={articleId}
+        draft={resumed}
+        initial={initial}
+        repoUrl={blog.data?.git_repo_url || null}
+        submitLabel="Save changes"
+        cancelTo={`/breakthrough/${articleId}`}
+        onDiscarded={() => void navigate(`/breakthrough/${articleId}`)}
+        onMissingFields={() => REQUIRED_FIELDS_ERROR}
+        failure={updateFailure}
+        onPublished={() => void navigate(`/blog/${data.blogId}`)}
+      />
+    </>
+  );
+}
+
+/** The edit form without a draft: saved only when the author presses Save changes. */
+function DirectEdit({
+  article,
+  initial,
+  repoUrl,
+}: {
+  article: Article;
+  initial: ArticleFormValues;
+  repoUrl: Blog['git_repo_url'] | null;
+}) {
+  const navigate = useNavigate();
+  const update = useUpdateArticle(article.articleId);
+  const [error, setError] = useState<ReactNode>(null);
+
   const submit = (values: ArticleFormValues) => {
     if (missesRequiredField(values)) {
       setError(REQUIRED_FIELDS_ERROR);
@@ -56,44 +139,27 @@ export function EditArticle({ articleId }: { articleId: number }) {
     }
     setError(null);
     update.mutate(
-      { blogId: data.blogId, ...articleBody(values) },
+      { blogId: article.blogId, ...articleBody(values) },
       {
-        onSuccess: () => void navigate(`/blog/${data.blogId}`),
+        onSuccess: () => void navigate(`/blog/${article.blogId}`),
         onError: (failure) => {
           console.error('updating the breakthrough failed', failure);
-          const detail = serverDetail(failure);
-          setError(
-            <>
-              <p>{UPDATE_FAILED_ERROR}</p>
-              {detail && <p>{detail}</p>}
-            </>,
-          );
+          setError(updateFailure(serverDetail(failure)));
         },
       },
     );
   };
 
   return (
-    <>
-      <p>
-        In <Link to={`/blog/${data.blogId}`}>{data.blogName}</Link>
-      </p>
-      <ArticleForm
-        initial={{
-          title: data.title,
-          content: data.content,
-          about: findLanguage(data.about ?? '') ?? '',
-          problem: data.problem ?? '',
-          solution: data.solution ?? '',
-        }}
-        repoUrl={blog.data?.git_repo_url || null}
-        submitLabel="Save changes"
-        cancelTo={`/breakthrough/${articleId}`}
-        pending={update.isPending}
-        saved={update.isSuccess}
-        error={error}
-        onSubmit={submit}
-      />
-    </>
+    <ArticleForm
+      initial={initial}
+      repoUrl={repoUrl}
+      submitLabel="Save changes"
+      cancelTo={`/breakthrough/${article.articleId}`}
+      pending={update.isPending}
+      saved={update.isSuccess}
+      error={error}
+      onSubmit={submit}
+    />
   );
 }

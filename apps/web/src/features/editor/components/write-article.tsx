@@ -1,29 +1,45 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Draft } from '@repolog/contract/drafts';
 import { can } from '@repolog/contract/permissions';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { isValidId } from '../../../lib/format';
 import { useSession } from '../../auth/hooks/use-session';
-import { useCreateArticle } from '../api/article';
 import { blogForEditorQuery } from '../api/blog-of-article';
-import {
-  articleBody,
-  missesRequiredField,
-  REQUIRED_FIELDS_ERROR,
-  serverDetail,
-  type ArticleFormValues,
-} from '../lib/article-form-rules';
-import { ArticleForm } from './article-form';
+import { draftQuery } from '../api/drafts';
+import { REQUIRED_FIELDS_ERROR, type ArticleFormValues } from '../lib/article-form-rules';
+import { DraftForm } from './draft-form';
+import { DraftOffer } from './draft-offer';
 import { EditorSkeleton } from './editor-skeleton';
 
 const EMPTY: ArticleFormValues = { title: '', content: '', about: '', problem: '', solution: '' };
 
-/** /blog/{blogId}/breakthrough/write: a member posts a breakthrough to the blog. */
+export const DRAFT_GONE =
+  'This draft does not exist any more (it was posted or deleted), or it belongs to a blog you are not a member of.';
+
+/** The draft named in the address (?draft=ID), if any. */
+const draftParam = (value: string | null): number | null => {
+  const id = Number(value);
+  return value !== null && isValidId(id) ? id : null;
+};
+
+/**
+ * /blog/{blogId}/breakthrough/write: a member posts a breakthrough to the blog. What they type
+ * is a draft saved on the server as they go; ?draft=ID resumes one.
+ */
 export function WriteArticle({ blogId }: { blogId: number }) {
   const session = useSession();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const asked = draftParam(params.get('draft'));
+  // The draft the form was opened with. The address names the draft autosave created, too;
+  // that one is already in the form, so the form is not opened again for it.
+  const [opened, setOpened] = useState(asked);
+  const [createdHere, setCreatedHere] = useState<number | null>(null);
+  if (asked !== opened && asked !== createdHere) setOpened(asked);
+
   const blog = useQuery(blogForEditorQuery(blogId));
-  const create = useCreateArticle();
-  const [error, setError] = useState<string | null>(null);
+  const draft = useQuery({ ...draftQuery(opened ?? 0), enabled: opened !== null });
 
   const repoUrl = blog.data?.git_repo_url || null;
   useEffect(() => {
@@ -43,25 +59,19 @@ export function WriteArticle({ blogId }: { blogId: number }) {
       </p>
     );
   }
-
-  const submit = (values: ArticleFormValues) => {
-    // Spec §5: when title or body is missing this is only logged and nothing is sent.
-    if (missesRequiredField(values)) {
-      console.error(REQUIRED_FIELDS_ERROR);
-      return;
-    }
-    setError(null);
-    create.mutate(
-      { blogId, ...articleBody(values) },
-      {
-        onSuccess: () => void navigate(`/blog/${blogId}`),
-        onError: (failure) => {
-          console.error('posting the breakthrough failed', failure);
-          const detail = serverDetail(failure);
-          if (detail) setError(`Failed to post the breakthrough: ${detail}`);
-        },
-      },
+  if (opened !== null && draft.isPending) return <EditorSkeleton />;
+  if (opened !== null && (draft.isError || draft.data?.blogId !== blogId)) {
+    return (
+      <p role="alert">
+        {DRAFT_GONE} <Link to={`/blog/${blogId}/breakthrough/write`}>Start a new breakthrough</Link>
+      </p>
     );
+  }
+
+  const created = (fresh: Draft) => {
+    setCreatedHere(fresh.draftId);
+    // A reload (or the browser restoring the tab) opens the same draft again.
+    void navigate({ search: `?draft=${fresh.draftId}` }, { replace: true });
   };
 
   return (
@@ -69,15 +79,25 @@ export function WriteArticle({ blogId }: { blogId: number }) {
       <p>
         Posting to <Link to={`/blog/${blogId}`}>{blog.data.blog_name}</Link>
       </p>
-      <ArticleForm
+      {opened === null && actor && (
+        <DraftOffer blogId={blogId} userId={actor.userId} except={createdHere} />
+      )}
+      <DraftForm
+        key={opened ?? 'new'}
+        blogId={blogId}
+        draft={opened === null ? null : (draft.data ?? null)}
         initial={EMPTY}
         repoUrl={repoUrl}
         submitLabel="Post"
         cancelTo={`/blog/${blogId}`}
-        pending={create.isPending}
-        saved={create.isSuccess}
-        error={error}
-        onSubmit={submit}
+        onCreated={created}
+        onMissingFields={() => {
+          // Spec §5: when title or body is missing this is only logged and nothing is sent.
+          console.error(REQUIRED_FIELDS_ERROR);
+          return null;
+        }}
+        failure={(detail) => (detail ? `Failed to post the breakthrough: ${detail}` : null)}
+        onPublished={() => void navigate(`/blog/${blogId}`)}
       />
     </>
   );

@@ -47,3 +47,35 @@ export function serverDetail(error: unknown): string | null {
   }
   return null;
 }
+
+/** True when two states of the form hold the same fields. */
+export const sameValues = (a: ArticleFormValues, b: ArticleFormValues): boolean =>
+  a.title === b.title &&
+  a.content === b.content &&
+  a.about === b.about &&
+  a.problem === b.problem &&
+  a.solution === b.solution;
+
+/** The form's fields as a draft stores them: as typed, empty choices as null. */
+export const draftFields = (values: ArticleFormValues) => ({
+  title: values.title,
+  content: values.content,
+  about: values.about || null,
+  problem: values.problem || null,
+  solution: values.solution || null,
+});
+
+/** What the form shows for a stored draft (or article): absent choices as ''. */
+export const valuesOfDraft = (draft: {
+  title: string;
+  content: string;
+  about: string | null;
+  problem: string | null;
+  solution: string | null;
+}): ArticleFormValues => ({
+  title: draft.title,
+  content: draft.content,
+  about: draft.about ?? '',
+  problem: draft.problem ?? '',
+  solution: draft.solution ?? '',
+});

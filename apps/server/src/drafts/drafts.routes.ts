@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { blogIdParamsSchema } from '@repolog/contract/blogs';
+import { messageSchema } from '@repolog/contract/common';
+import {
+  createDraftSchema,
+  draftConflictSchema,
+  draftIdParamsSchema,
+  draftListSchema,
+  draftSchema,
+  publishDraftSchema,
+  publishedDraftSchema,
+  saveDraftSchema,
+} from '@repolog/contract/drafts';
+import { requireActor } from '../auth/session.js';
+import type { DraftsService, Outcome } from './drafts.service.js';
+
+/** Writes refuse visitors before the body is validated ("log in", not a field complaint). */
+const signedInOnly = async (request: FastifyRequest) => {
+  requireActor(request);
+};
+
+/** A refused save answers 409 with the draft as it is now, so the page can show both. */
+function answer<T>(reply: FastifyReply, outcome: Outcome<T>) {
+  if (outcome.ok) return outcome.value;
+  return reply
+    .code(409)
+    .send({ error: 'conflict', message: outcome.message, draft: outcome.draft });
+}
+
+/** Drafts of breakthroughs: members of the blog only (404 to everyone else). */
+export function registerDraftsRoutes(app: FastifyInstance, drafts: DraftsService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/blog/:blogId/drafts',
+    { schema: { params: blogIdParamsSchema, response: { 200: draftListSchema } } },
+    async (request) => drafts.list(request.actor, request.params.blogId),
+  );
+
+  r.post(
+    '/api/blog/:blogId/drafts',
+    {
+      onRequest: signedInOnly,
+      schema: {
+        params: blogIdParamsSchema,
+        body: createDraftSchema,
+        response: { 200: draftSchema, 409: draftConflictSchema },
+      },
+    },
+    async (request, reply) =>
+      answer(
+        reply,
+        await drafts.create(requireActor(request), request.params.blogId, request.body),
+      ),
+  );
+
+  r.get(
+    '/api/draft/:draftId',
+    { schema: { params: draftIdParamsSchema, response: { 200: draftSchema } } },
+    async (request) => drafts.get(request.actor, request.params.draftId),
+  );
+
+  r.put(
+    '/api/draft/:draftId',
+    {
+      onRequest: signedInOnly,
+      schema: {
+        params: draftIdParamsSchema,
+        body: saveDraftSchema,
+        response: { 200: draftSchema, 409: draftConflictSchema },
+      },
+    },
+    async (request, reply) =>
+      answer(reply, await drafts.save(requireActor(request), request.params.draftId, request.body)),
+  );
+
+  r.delete(
+    '/api/draft/:draftId',
+    {
+      onRequest: signedInOnly,
+      schema: { params: draftIdParamsSchema, response: { 200: messageSchema } },
+    },
+    async (request) => drafts.remove(requireActor(request), request.params.draftId),
+  );
+
+  r.post(
+    '/api/draft/:draftId/publish',
+    {
+      onRequest: signedInOnly,
+      schema: {
+        params: draftIdParamsSchema,
+        body: publishDraftSchema,
+        response: { 200: publishedDraftSchema, 409: draftConflictSchema },
+      },
+    },
+    async (request, reply) =>
+      answer(
+        reply,
+        await drafts.publish(requireActor(request), request.params.draftId, request.body.version),
+      ),
+  );
+}

@@ -1,0 +1,189 @@
+import { createArticleSchema } from '@repolog/contract/articles';
+import type {
+  createDraftSchema,
+  Draft,
+  DraftSummary,
+  PublishedDraft,
+  saveDraftSchema,
+} from '@repolog/contract/drafts';
+import { can, type Actor, type BlogResource } from '@repolog/contract/permissions';
+import type { z } from 'zod';
+import type { ArticlesService, WithinWrite } from '../articles/articles.service.js';
+import { AppError, badRequest, forbidden, notFound } from '../errors.js';
+import { presentDraft, presentDraftSummary } from './drafts.presenter.js';
+import type { DraftBlogRow, DraftFields, DraftsRepository } from './drafts.repository.js';
+
+type CreateInput = z.output<typeof createDraftSchema>;
+type SaveInput = z.output<typeof saveDraftSchema>;
+
+export const DRAFT_NOT_FOUND =
+  'This draft does not exist, or it belongs to a blog you are not a member of.';
+export const BLOG_DRAFTS_NOT_FOUND =
+  'This blog does not exist, or its drafts are shown to its members only.';
+export const DRAFT_CHANGED =
+  'This draft was saved by someone else (or in another tab) after the version you based your changes on. Here is the draft as it is now; nothing of theirs was overwritten.';
+export const EDIT_DRAFT_EXISTS =
+  'This breakthrough already has unsaved changes being written; here they are.';
+export const DRAFT_DELETED = 'The draft is deleted.';
+export const CHANGES_SAVED = 'Your changes have been saved.';
+
+/** A refused save or publish: the draft moved on; the caller answers 409 with it. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string; draft: Draft };
+
+/** Thrown inside the publish transaction to undo it when the draft moved on meanwhile. */
+class DraftMoved extends Error {}
+
+const blogResource = (blog: DraftBlogRow): BlogResource => ({
+  members: blog.members,
+  owner: blog.owner,
+  memberIds: blog.memberIds.map(Number),
+  ownerId: blog.ownerId,
+});
+
+const fieldsOf = (input: DraftFields): DraftFields => ({
+  title: input.title,
+  content: input.content,
+  about: input.about,
+  problem: input.problem,
+  solution: input.solution,
+});
+
+/**
+ * Drafts of breakthroughs. Only the blog's members see them (everyone else hears "not found");
+ * a save names the version it was based on, so nobody's work is overwritten unseen; publishing
+ * goes through the articles service, which posts or saves the breakthrough with its revision.
+ */
+export function draftsService({
+  repo,
+  articles,
+}: {
+  repo: DraftsRepository;
+  articles: ArticlesService;
+}) {
+  /** The blog, if the actor is one of its members; 404 otherwise. */
+  const memberBlog = async (actor: Actor | null, blogId: number): Promise<BlogResource> => {
+    const blog = await repo.findBlog(blogId);
+    const resource = blog && blogResource(blog);
+    if (!resource || !can(actor, 'blog.write', resource)) throw notFound(BLOG_DRAFTS_NOT_FOUND);
+    return resource;
+  };
+
+  /** The draft and its blog, if the actor may open it; 404 otherwise. */
+  const open = async (actor: Actor | null, draftId: number) => {
+    const draft = await repo.find(draftId);
+    const blog = draft && (await repo.findBlog(draft.blogId));
+    const resource = draft && blog && { creatorId: draft.creatorId, blog: blogResource(blog) };
+    if (!draft || !resource || !can(actor, 'draft.edit', resource)) {
+      throw notFound(DRAFT_NOT_FOUND);
+    }
+    return { draft, resource };
+  };
+
+  const moved = async (draftId: number): Promise<Outcome<never>> => {
+    const current = await repo.find(draftId);
+    if (!current) throw notFound(DRAFT_NOT_FOUND);
+    return { ok: false, message: DRAFT_CHANGED, draft: presentDraft(current) };
+  };
+
+  return {
+    /** GET /api/blog/{blogId}/drafts */
+    async list(actor: Actor | null, blogId: number): Promise<DraftSummary[]> {
+      await memberBlog(actor, blogId);
+      return (await repo.list(blogId)).map(presentDraftSummary);
+    },
+
+    /** POST /api/blog/{blogId}/drafts: a new draft, or the pending edit of a breakthrough. */
+    async create(actor: Actor, blogId: number, input: CreateInput): Promise<Outcome<Draft>> {
+      const blog = await memberBlog(actor, blogId);
+      const articleId = input.articleId ?? null;
+      if (articleId !== null) {
+        const article = await repo.findArticle(articleId);
+        if (!article || article.blogId !== blogId) {
+          throw notFound(`articleId: breakthrough ${articleId} is not in this blog.`);
+        }
+        if (!can(actor, 'article.edit', { userId: article.authorId, blog })) {
+          throw forbidden('Only the author can edit this breakthrough.');
+        }
+      }
+      const draftId = await repo.insert({
+        blogId,
+        articleId,
+        creatorId: actor.userId,
+        ...fieldsOf(input),
+      });
+      if (draftId === undefined) {
+        const existing = articleId === null ? undefined : await repo.findIdByArticle(articleId);
+        const current = existing === undefined ? undefined : await repo.find(existing);
+        if (!current) throw new AppError('conflict', EDIT_DRAFT_EXISTS);
+        return { ok: false, message: EDIT_DRAFT_EXISTS, draft: presentDraft(current) };
+      }
+      const created = await repo.find(draftId);
+      if (!created) throw notFound(DRAFT_NOT_FOUND);
+      return { ok: true, value: presentDraft(created) };
+    },
+
+    /** GET /api/draft/{draftId} */
+    async get(actor: Actor | null, draftId: number): Promise<Draft> {
+      return presentDraft((await open(actor, draftId)).draft);
+    },
+
+    /** PUT /api/draft/{draftId}: refused (409 with the draft) when based on an older version. */
+    async save(actor: Actor, draftId: number, input: SaveInput): Promise<Outcome<Draft>> {
+      await open(actor, draftId);
+      if (!(await repo.save(draftId, input.version, fieldsOf(input), actor.userId))) {
+        return moved(draftId);
+      }
+      const saved = await repo.find(draftId);
+      if (!saved) throw notFound(DRAFT_NOT_FOUND);
+      return { ok: true, value: presentDraft(saved) };
+    },
+
+    /** DELETE /api/draft/{draftId}: by whoever started it, or the blog's owner. */
+    async remove(actor: Actor, draftId: number): Promise<{ message: string }> {
+      const { resource } = await open(actor, draftId);
+      if (!can(actor, 'draft.delete', resource)) {
+        throw forbidden(
+          "Only the member who started this draft, or the blog's owner, can delete it.",
+        );
+      }
+      await repo.delete(draftId);
+      return { message: DRAFT_DELETED };
+    },
+
+    /**
+     * POST /api/draft/{draftId}/publish: posts the draft as a breakthrough (or saves it as the
+     * edit of its breakthrough) through the articles service, and deletes it in the same
+     * transaction, so it is either a breakthrough or still a draft, never both or neither.
+     */
+    async publish(
+      actor: Actor,
+      draftId: number,
+      version: number,
+    ): Promise<Outcome<PublishedDraft>> {
+      const { draft } = await open(actor, draftId);
+      if (draft.version !== version) return moved(draftId);
+      const parsed = createArticleSchema.safeParse({ blogId: draft.blogId, ...fieldsOf(draft) });
+      if (!parsed.success) {
+        throw badRequest(parsed.error.issues[0]?.message ?? 'This draft cannot be posted yet.');
+      }
+      const consume: WithinWrite = async (tx) => {
+        if (!(await repo.delete(draftId, version, tx))) throw new DraftMoved();
+      };
+      try {
+        if (draft.articleId === null) {
+          return { ok: true, value: await articles.create(actor, parsed.data, consume) };
+        }
+        const article = await articles.update(actor, draft.articleId, parsed.data, consume);
+        return {
+          ok: true,
+          value: { articleId: article.articleId, blogId: article.blogId, message: CHANGES_SAVED },
+        };
+      } catch (error) {
+        if (error instanceof DraftMoved) return moved(draftId);
+        throw error;
+      }
+    },
+  };
+}
+
+export type DraftsService = ReturnType<typeof draftsService>;

@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { formatTimeAgo } from '../../../lib/format';
+import { blogDraftsQuery } from '../api/drafts';
+import styles from './draft-status.module.css';
+
+export const UNTITLED = 'Untitled';
+export const OFFER_HEADING = 'Continue an unfinished breakthrough?';
+
+/** On opening the write page: the member's unfinished drafts in this blog, to pick up again. */
+export function DraftOffer({
+  blogId,
+  userId,
+  except,
+}: {
+  blogId: number;
+  userId: number;
+  /** The draft this page is writing now. */
+  except: number | null;
+}) {
+  const drafts = useQuery(blogDraftsQuery(blogId));
+  const mine = (drafts.data ?? []).filter(
+    (draft) => draft.articleId === null && draft.creatorId === userId && draft.draftId !== except,
+  );
+  if (mine.length === 0) return null;
+  return (
+    <section className={styles.offer} aria-labelledby="draft-offer-heading">
+      <h2 id="draft-offer-heading">{OFFER_HEADING}</h2>
+      <ul>
+        {mine.map((draft) => (
+          <li key={draft.draftId}>
+            <Link to={`/blog/${blogId}/breakthrough/write?draft=${draft.draftId}`}>
+              {draft.title.trim() || UNTITLED}
+            </Link>{' '}
+            <span>
+              · last edited <time dateTime={draft.updatedAt}>{formatTimeAgo(draft.updatedAt)}</time>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

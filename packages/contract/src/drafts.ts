@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { about, createdArticleSchema, optionalTitle } from './articles';
+import { idParam, isoDate } from './common';
+import { limits } from './limits';
+
+export const draftIdParamsSchema = z.object({ draftId: idParam('draftId') });
+
+/**
+ * A draft holds the form as it is being typed: title and body may still be empty or padded
+ * (they are checked as a breakthrough's only when it is posted), but never past the limits.
+ */
+const draftText = (name: string, max: number) =>
+  z
+    .string({ error: `${name} must be text` })
+    .max(max, `${name} must be at most ${max} characters`)
+    .optional()
+    .transform((value) => value ?? '');
+
+const draftFields = {
+  title: draftText('title', limits.articleTitle.max),
+  content: draftText('content', limits.articleBody.max),
+  about,
+  problem: optionalTitle('problem'),
+  solution: optionalTitle('solution'),
+};
+
+const version = z
+  .number({ error: 'version must be the number of the version this save is based on' })
+  .int('version must be a whole number')
+  .positive('version must be a positive number')
+  .max(2_147_483_647, 'version is out of range');
+
+/** POST /api/blog/{blogId}/drafts: a new draft, or (articleId) a pending edit of a breakthrough. */
+export const createDraftSchema = z.object({
+  articleId: idParam('articleId').optional(),
+  ...draftFields,
+});
+export type CreateDraft = z.input<typeof createDraftSchema>;
+
+/** PUT /api/draft/{draftId}: every field, and the version the page last saw. */
+export const saveDraftSchema = z.object({ version, ...draftFields });
+export type SaveDraft = z.input<typeof saveDraftSchema>;
+
+/** POST /api/draft/{draftId}/publish: posts (or, for an edit, saves) the version the page saw. */
+export const publishDraftSchema = z.object({ version });
+export type PublishDraft = z.input<typeof publishDraftSchema>;
+
+/** GET /api/draft/{draftId} */
+export const draftSchema = z.object({
+  draftId: z.number().int(),
+  blogId: z.number().int(),
+  /** The breakthrough this draft edits; null for a breakthrough not posted yet. */
+  articleId: z.number().int().nullable(),
+  title: z.string(),
+  content: z.string(),
+  about: z.string().nullable(),
+  problem: z.string().nullable(),
+  solution: z.string().nullable(),
+  version: z.number().int(),
+  creatorId: z.number().int(),
+  creatorName: z.string(),
+  /** Who saved it last; null when that account was deleted (updatedByName says so). */
+  updatedById: z.number().int().nullable(),
+  updatedByName: z.string(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Draft = z.infer<typeof draftSchema>;
+
+/** GET /api/blog/{blogId}/drafts: newest first, without the bodies. */
+export const draftSummarySchema = draftSchema.omit({
+  content: true,
+  about: true,
+  problem: true,
+  solution: true,
+});
+export const draftListSchema = z.array(draftSummarySchema);
+export type DraftSummary = z.infer<typeof draftSummarySchema>;
+
+/** 409 of PUT and publish: the draft was saved elsewhere since `version`; here it is now. */
+export const draftConflictSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  draft: draftSchema,
+});
+export type DraftConflict = z.infer<typeof draftConflictSchema>;
+
+/** POST /api/draft/{draftId}/publish: the breakthrough it became (or changed). */
+export const publishedDraftSchema = createdArticleSchema;
+export type PublishedDraft = z.infer<typeof publishedDraftSchema>;
