@@ -38,6 +38,8 @@ export const envSchema = z.object({
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  MEDIA_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(60),
+  MEDIA_QUOTA_MB: z.coerce.number().positive().default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -68,6 +70,8 @@ export interface Config {
   demoStubControl: boolean;
   /** Behind a reverse proxy: trust X-Forwarded-* for client addresses (rate limits, logs). */
   trustProxy: boolean;
+  /** Per-person limits on images uploaded into breakthrough bodies. */
+  media: { uploadsPerHour: number; quotaBytes: number };
 }
 
 export class ConfigError extends Error {}
@@ -138,5 +142,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     demoStubControl: e.DEMO_STUB_CONTROL,
+    media: {
+      uploadsPerHour: e.MEDIA_UPLOADS_PER_HOUR,
+      quotaBytes: Math.round(e.MEDIA_QUOTA_MB * 1024 * 1024),
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
+import { createImageSizer } from '../media/media.public.js';
 import { articlesRepository } from './articles.repository.js';
 import { registerArticlesRoutes } from './articles.routes.js';
 import { articlesService } from './articles.service.js';
@@ -13,6 +14,7 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): voi
     repo: articlesRepository(deps.db),
     officialBlogId: deps.config.officialBlogId,
     markdown,
+    sizeImages: createImageSizer(deps.db),
     events: deps.events,
     cacheSync: deps.cacheSync,
   });

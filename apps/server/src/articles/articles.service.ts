@@ -9,6 +9,7 @@ import { can, type Actor, type ArticleResource } from '@repolog/contract/permiss
 import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Events } from '../events.js';
+import type { ImageSizer } from '../media/media.public.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { presentArticle, presentListItem } from './articles.presenter.js';
@@ -27,6 +28,8 @@ export interface ArticlesServiceDeps {
   repo: ArticlesRepository;
   officialBlogId: number;
   markdown: MarkdownRenderer;
+  /** Gives stored images in rendered HTML their width and height. */
+  sizeImages: ImageSizer;
   events: Events;
   cacheSync: CacheSync;
 }
@@ -56,6 +59,7 @@ export function articlesService({
   repo,
   officialBlogId,
   markdown,
+  sizeImages,
   events,
   cacheSync,
 }: ArticlesServiceDeps) {
@@ -106,7 +110,7 @@ export function articlesService({
   const detail = async (articleId: number, viewer: Actor | null): Promise<Article> => {
     const row = await repo.findDetail(articleId, viewer?.userId ?? null);
     if (!row) throw notFound(ARTICLE_NOT_FOUND);
-    return presentArticle(row, await markdown.html(row.content));
+    return presentArticle(row, await sizeImages(await markdown.html(row.content)));
   };
 
   return {
