@@ -132,7 +132,7 @@ export function createImageEncoder(
           fit: 'inside',
           withoutEnlargement: true,
         })
-        .webp({ quality: 82, smartSubsample: true, effort: 4 })
+        .webp({ quality: 82, effort: 4 })
         .toBuffer({ resolveWithObject: true });
       return {
         data,
