@@ -54,6 +54,8 @@ export function ArticleForm({
       !saved &&
       (Object.keys(initial) as (keyof ArticleFormValues)[]).some((k) => values[k] !== initial[k]),
   );
+  // A body still holding an image's upload placeholder is not saved.
+  const [uploading, setUploading] = useState(false);
   // Only one of the three dropdowns is open at a time.
   const [openDropdown, setOpenDropdown] = useState<DropdownName | null>(null);
 
@@ -100,7 +102,7 @@ export function ArticleForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!pending) onSubmit(values);
+    if (!pending && !uploading) onSubmit(values);
   };
 
   return (
@@ -137,6 +139,7 @@ export function ArticleForm({
         value={values.content}
         onChange={set('content')}
         maxLength={limits.articleBody.max}
+        onUploadingChange={setUploading}
       />
 
       {error && (
@@ -149,7 +152,7 @@ export function ArticleForm({
         <ButtonLink to={cancelTo} variant="secondary">
           Cancel
         </ButtonLink>
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" disabled={pending || uploading}>
           {pending ? 'Saving…' : submitLabel}
         </Button>
       </div>

@@ -43,9 +43,22 @@ class FakeXhr {
   }
 }
 
-function Harness({ initial }: { initial: string }) {
+function Harness({
+  initial,
+  onUploadingChange,
+}: {
+  initial: string;
+  onUploadingChange?: (uploading: boolean) => void;
+}) {
   const [value, setValue] = useState(initial);
-  return <MarkdownEditor label="Body" value={value} onChange={setValue} />;
+  return (
+    <MarkdownEditor
+      label="Body"
+      value={value}
+      onChange={setValue}
+      onUploadingChange={onUploadingChange}
+    />
+  );
 }
 
 const screenshot = () =>
@@ -87,6 +100,15 @@ describe('images in the body editor', () => {
     );
     expect(body.value).toBe(`Now: Before ![image](/media/${HASH}.webp)after`);
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('tells the form while an image is uploading, so a placeholder is never saved', async () => {
+    const uploading = vi.fn();
+    render(<Harness initial="" onUploadingChange={uploading} />);
+    pasteFiles(screen.getByRole('textbox', { name: 'Body' }), [screenshot()]);
+    expect(uploading).toHaveBeenLastCalledWith(true);
+    await act(async () => FakeXhr.sent[0]!.answer(200, { hash: HASH, url: `/media/${HASH}.webp` }));
+    expect(uploading).toHaveBeenLastCalledWith(false);
   });
 
   it("shows the server's refusal next to the editor and takes the placeholder out", async () => {

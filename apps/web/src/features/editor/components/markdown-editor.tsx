@@ -32,6 +32,8 @@ interface MarkdownEditorProps {
   value: string;
   onChange: (value: string) => void;
   maxLength?: number;
+  /** Told when images start or stop uploading (the form waits for them before saving). */
+  onUploadingChange?: (uploading: boolean) => void;
 }
 
 /**
@@ -39,7 +41,13 @@ interface MarkdownEditorProps {
  * preview shows a short loading flash first (spec §9: 300 ms). Images pasted, dropped or
  * picked with the toolbar's image button are uploaded and linked where the caret is.
  */
-export function MarkdownEditor({ label, value, onChange, maxLength }: MarkdownEditorProps) {
+export function MarkdownEditor({
+  label,
+  value,
+  onChange,
+  maxLength,
+  onUploadingChange,
+}: MarkdownEditorProps) {
   const id = useId();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -52,6 +60,10 @@ export function MarkdownEditor({ label, value, onChange, maxLength }: MarkdownEd
   useEffect(() => {
     latest.current = value;
   }, [value]);
+  const uploading = images.pending.length > 0;
+  useEffect(() => {
+    onUploadingChange?.(uploading);
+  }, [uploading, onUploadingChange]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
