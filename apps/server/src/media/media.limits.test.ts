@@ -1,7 +1,7 @@
 import type { UploadedImage } from '@repolog/contract/media';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaUploads } from '../db/schema.js';
+import { media, mediaUploads } from '../db/schema.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { createUser, signIn } from '../test/factories.js';
 import { mediaRowCounts, noisyImage, pngImage, uploadImage } from '../test/media-factories.js';
@@ -89,5 +89,30 @@ describe('per-person upload limits', () => {
     const second = await service.upload(actor, file);
     expect(encodes).toBe(1);
     expect(second).toEqual({ ...first, created: false });
+  });
+
+  it('stores a re-uploaded image anew when the clean-up removed it in between', async () => {
+    const repo = mediaRepository(t.database.db);
+    const service = mediaService({
+      repo: {
+        ...repo,
+        // The image was known when looked up, and deleted right after.
+        findBySource: async (sourceHash) => {
+          const known = await repo.findBySource(sourceHash);
+          if (known) await t.database.db.delete(media).where(eq(media.hash, known.hash));
+          return known;
+        },
+      },
+      encoder: createImageEncoder(),
+      limits: { uploadsPerHour: 100, quotaBytes: 10 * 1024 * 1024 },
+    });
+    const user = await createUser(t);
+    const actor = { userId: user.id, userName: user.userName };
+    const file = await pngImage(30, 20, '#5c940d');
+    const first = await service.upload(actor, file);
+    const again = await service.upload(actor, file);
+    expect(again).toEqual({ ...first, created: true });
+    const served = await t.request({ method: 'GET', url: again.url });
+    expect(served.statusCode).toBe(200);
   });
 });

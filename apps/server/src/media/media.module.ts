@@ -9,6 +9,7 @@ import { mediaService } from './media.service.js';
 import { createOrphanSweeper, type OrphanSweeper } from './orphan-sweeper.js';
 
 const SWEEP_EVERY_MS = 3_600_000;
+const FIRST_SWEEP_AFTER_MS = 60_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,7 +47,7 @@ export function registerMediaModule(
   });
 
   let running = false;
-  const timer = setInterval(() => {
+  const sweep = () => {
     if (running) return;
     running = true;
     sweeper
@@ -58,7 +59,14 @@ export function registerMediaModule(
       .finally(() => {
         running = false;
       });
-  }, SWEEP_EVERY_MS);
+  };
+  // A first run soon after start, so instances that restart often still clean up.
+  const first = setTimeout(sweep, FIRST_SWEEP_AFTER_MS);
+  const timer = setInterval(sweep, SWEEP_EVERY_MS);
+  first.unref();
   timer.unref();
-  deps.onClose(() => clearInterval(timer));
+  deps.onClose(() => {
+    clearTimeout(first);
+    clearInterval(timer);
+  });
 }

@@ -84,6 +84,7 @@ export function mediaRepository(db: Db) {
      * Records an upload by `userId` in one transaction, after `allow` has seen the user's usage
      * with the user's row locked (so two uploads at once cannot both slip under a limit). A new
      * image is stored; bytes already stored (same name, or same source) are kept as they are.
+     * Null when `existingHash` is no longer stored.
      */
     async recordUpload(input: {
       userId: number;
@@ -93,7 +94,7 @@ export function mediaRepository(db: Db) {
       at: Date;
       since: Date;
       allow: (usage: UploadUsage, addedBytes: number) => void;
-    }): Promise<{ image: StoredImage; created: boolean }> {
+    }): Promise<{ image: StoredImage; created: boolean } | null> {
       return db.transaction(async (tx) => {
         await tx
           .select({ id: users.id })
@@ -129,7 +130,8 @@ export function mediaRepository(db: Db) {
         }
         if (!hash) throw new Error('recordUpload needs an image or an existing hash');
         const [image] = await tx.select(described).from(media).where(eq(media.hash, hash));
-        if (!image) throw new Error(`image ${hash} vanished while it was being uploaded`);
+        // The clean-up removed the known image in the meantime: the caller stores it anew.
+        if (!image) return null;
         const [mine] = await tx
           .select({ id: mediaUploads.id })
           .from(mediaUploads)

@@ -77,26 +77,31 @@ export function mediaService({ repo, encoder, limits, now = () => new Date() }: 
      */
     async upload(actor: Actor, bytes: Buffer): Promise<UploadedImage> {
       const sourceHash = sha256(bytes);
-      const known = await repo.findBySource(sourceHash);
-      const encoded = known ? null : await encoder.encode(bytes);
-      const at = now();
-      const { image, created } = await repo.recordUpload({
-        userId: actor.userId,
-        image: encoded && {
-          hash: encoded.hash,
-          sourceHash,
-          contentType: 'image/webp',
-          width: encoded.width,
-          height: encoded.height,
-          size: encoded.data.length,
-          data: encoded.data,
-        },
-        existingHash: known?.hash ?? null,
-        at,
-        since: new Date(at.getTime() - HOUR_MS),
-        allow: (usage, addedBytes) => allow(usage, addedBytes, at),
-      });
-      return present(image, created);
+      const record = async (known: StoredImage | undefined) => {
+        const encoded = known ? null : await encoder.encode(bytes);
+        const at = now();
+        return repo.recordUpload({
+          userId: actor.userId,
+          image: encoded && {
+            hash: encoded.hash,
+            sourceHash,
+            contentType: 'image/webp',
+            width: encoded.width,
+            height: encoded.height,
+            size: encoded.data.length,
+            data: encoded.data,
+          },
+          existingHash: known?.hash ?? null,
+          at,
+          since: new Date(at.getTime() - HOUR_MS),
+          allow: (usage, addedBytes) => allow(usage, addedBytes, at),
+        });
+      };
+      // A known image removed by the clean-up a moment ago is simply stored again.
+      const recorded =
+        (await record(await repo.findBySource(sourceHash))) ?? (await record(undefined));
+      if (!recorded) throw new Error('a new image was not recorded');
+      return present(recorded.image, recorded.created);
     },
 
     /** A stored image by its file name ("{hash}.webp"); 404 for anything else. */
