@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { articleMediaReferences } from './articles/article-media.repository.js';
 import { registerArticlesModule } from './articles/articles.module.js';
 import { authRepository } from './auth/auth.repository.js';
 import { registerAuthModule } from './auth/auth.module.js';
@@ -24,6 +25,7 @@ import { createGitHubClient } from './github/github.client.js';
 import { startDemoGitHub, type DemoGitHub } from './github/demo-github.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import { registerLikesModule } from './likes/likes.module.js';
+import { registerMediaModule } from './media/media.module.js';
 import { registerNotificationsModule } from './notifications/notifications.module.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -161,11 +163,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerBlogsModule(app, deps);
   registerFavoritesModule(app, deps);
   const articles = registerArticlesModule(app, deps);
-  registerDraftsModule(app, deps, articles);
+  const drafts = registerDraftsModule(app, deps, articles);
   registerLikesModule(app, deps);
   registerCommentsModule(app, deps);
   registerNotificationsModule(app, deps);
   registerFeedsModule(app, deps);
+  registerMediaModule(app, deps, {
+    referenceSources: [articleMediaReferences(deps.db), drafts.mediaReferences],
+  });
 
   await registerStaticSpa(app, {
     webDist: options.webDist,

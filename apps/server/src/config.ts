@@ -39,6 +39,8 @@ export const envSchema = z.object({
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  MEDIA_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(60),
+  MEDIA_QUOTA_MB: z.coerce.number().positive().default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RENDER_THREADS: z.coerce.number().int().min(2).max(64).default(2),
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
@@ -77,6 +79,8 @@ export interface Config {
   trustProxy: boolean;
   /** The markdown render pool (articles/render-pool.ts). */
   render: { threads: number; timeoutMs: number; maxPerOwner: number; maxQueued: number };
+  /** Per-person limits on images uploaded into breakthrough bodies. */
+  media: { uploadsPerHour: number; quotaBytes: number };
 }
 
 export class ConfigError extends Error {}
@@ -153,6 +157,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.RENDER_TIMEOUT_MS,
       maxPerOwner: e.RENDER_QUEUE_PER_USER,
       maxQueued: e.RENDER_QUEUE,
+    },
+    media: {
+      uploadsPerHour: e.MEDIA_UPLOADS_PER_HOUR,
+      quotaBytes: Math.round(e.MEDIA_QUOTA_MB * 1024 * 1024),
     },
   };
 }

@@ -48,3 +48,16 @@ export const NOTICE_STREAM_EVENTS = { notice: 'notice', count: 'count' } as cons
 export const ACTIVITY_STATUS_HEADER = 'x-repolog-activity-status';
 /** The human-readable explanation that goes with ACTIVITY_STATUS_HEADER. */
 export const ACTIVITY_MESSAGE_HEADER = 'x-repolog-activity-message';
+
+/** The image formats an upload may be (decided from the file's bytes). Stored images are WebP. */
+export const ACCEPTED_IMAGE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+] as const;
+/** Where stored images are served: MEDIA_PATH + '{sha256 hex}.webp'. */
+export const MEDIA_PATH = '/media/';
+/** The multipart field POST /api/media reads the image from. */
+export const MEDIA_UPLOAD_FIELD = 'file';

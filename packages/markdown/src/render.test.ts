@@ -53,9 +53,18 @@ describe('renderMarkdown', () => {
     expect(out).toContain('<a href="xmpp:team@example.com">jabber</a>');
     expect(out).toContain('<a>bad</a>');
     expect(out).toContain('<a>data</a>');
-    expect(out).toContain('<img alt="img">');
-    expect(out).toContain('<img src="https://example.com/a.png" alt="pic">');
+    expect(out).toContain('<img alt="img" loading="lazy" decoding="async">');
+    expect(out).toContain(
+      '<img src="https://example.com/a.png" alt="pic" loading="lazy" decoding="async">',
+    );
     expect(out).not.toMatch(/javascript:|data:text/i);
+  });
+
+  it('loads images lazily and keeps stored images (/media/…) as they are linked', () => {
+    const hash = 'a'.repeat(64);
+    expect(html(`![Build graph](/media/${hash}.webp)`)).toBe(
+      `<p><img src="/media/${hash}.webp" alt="Build graph" loading="lazy" decoding="async"></p>`,
+    );
   });
 
   it('drops raw HTML: scripts, event handlers, iframes, styles', () => {

@@ -64,10 +64,34 @@ function rehypeScrollables() {
   };
 }
 
+/**
+ * Images load only as they come near the viewport and decode off the main thread. Stored
+ * images (/media/…) also get their width and height from the server (the media feature), so
+ * the page keeps their box before they arrive.
+ */
+function rehypeLazyImages() {
+  return (tree: Root) => {
+    visit(tree, 'element', (node: Element) => {
+      if (node.tagName !== 'img') return;
+      node.properties.loading = 'lazy';
+      node.properties.decoding = 'async';
+    });
+  };
+}
+
 // remark-rehype already prefixes the ids it makes (footnotes) with "user-content-"; raw HTML,
 // the only other way to write an id, is dropped. So the sanitizer must not prefix them again,
 // or footnote links would point nowhere.
-const schema = { ...defaultSchema, clobberPrefix: '' };
+// Images may carry their size and loading hints, so HTML passed through the sanitizer again
+// (stored bodies) keeps them.
+const schema = {
+  ...defaultSchema,
+  clobberPrefix: '',
+  attributes: {
+    ...defaultSchema.attributes,
+    img: [...(defaultSchema.attributes?.img ?? []), 'width', 'height', 'loading', 'decoding'],
+  },
+};
 
 // Raw HTML in the markdown is dropped (remark-rehype without allowDangerousHtml); what remains
 // is sanitized with GitHub's rules before anything is added. Highlighting and the wrappers only
@@ -81,6 +105,7 @@ const processor = unified()
   .use(rehypeSafeUrls)
   .use(rehypeHighlight)
   .use(rehypeScrollables)
+  .use(rehypeLazyImages)
   .use(rehypeStringify)
   .freeze();
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { articleBodiesRepository } from './article-bodies.repository.js';
+import { createImageSizer } from '../media/media.public.js';
 import { articlesRepository } from './articles.repository.js';
 import { registerArticlesRoutes } from './articles.routes.js';
 import { articlesService, type ArticlesService } from './articles.service.js';
@@ -33,9 +34,17 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): Art
   const repo = articlesRepository(deps.db);
   const revisions = revisionsRepository(deps.db);
   const renderPool = createRenderPool(deps.config.render);
+  const sizeImages = createImageSizer(deps.db);
+  // What is stored for a body: the pool's rendering, with stored images given their sizes.
+  const renderer: Pick<RenderPool, 'render'> = {
+    async render(content, owner) {
+      const body = await renderPool.render(content, owner);
+      return { ...body, html: await sizeImages(body.html) };
+    },
+  };
   const backfill = createRenderBackfill({
     repo: articleBodiesRepository(deps.db),
-    pool: renderPool,
+    pool: renderer,
     onRendered: (articleId) => deps.cacheSync.changed('article', String(articleId)),
     onError: (error) => app.log.warn({ err: error }, 're-rendering a stored body failed'),
   });
@@ -47,7 +56,7 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): Art
   const service = articlesService({
     repo,
     officialBlogId: deps.config.officialBlogId,
-    renderPool,
+    renderPool: renderer,
     backfill,
     events: deps.events,
     cacheSync: deps.cacheSync,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -17,6 +18,12 @@ import {
 // ORDER BY ... DESC in a query can walk them (drizzle-kit would otherwise write NULLS LAST).
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Binary data: pg hands back a Buffer, PGlite a Uint8Array; both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 /**
  * A GitHub account known to Repolog. Rows are also created for contributors who were
@@ -342,5 +349,53 @@ export const articleRevisions = pgTable(
   (t) => [
     index('article_revisions_article_idx').on(t.articleId, t.id),
     index('article_revisions_editor_id_idx').on(t.editorId),
+  ],
+);
+
+/**
+ * Images in breakthrough bodies, content-addressed: `hash` is the SHA-256 of the stored WebP
+ * and names it (/media/{hash}.webp), so every instance serves every image and a backup holds
+ * them all. `source_hash` (the uploaded file's SHA-256) finds a re-upload before it is decoded.
+ */
+export const media = pgTable(
+  'media',
+  {
+    hash: text('hash').primaryKey(),
+    sourceHash: text('source_hash').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    /** Who first uploaded it; null once they deleted their account. */
+    uploaderId: integer('uploader_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** The latest upload of these bytes: the orphan clean-up waits a day from here. */
+    lastUploadedAt: timestamp('last_uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the clean-up last found it referenced; null until its first check. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('media_source_hash_key').on(t.sourceHash),
+    index('media_sweep_idx').on(t.checkedAt.asc().nullsFirst(), t.lastUploadedAt),
+  ],
+);
+
+/** Each accepted upload, for the per-user limits (uploads an hour, bytes in all). */
+export const mediaUploads = pgTable(
+  'media_uploads',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mediaHash: text('media_hash')
+      .notNull()
+      .references(() => media.hash, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('media_uploads_user_created_idx').on(t.userId, t.createdAt),
+    index('media_uploads_media_hash_idx').on(t.mediaHash),
   ],
 );

@@ -107,6 +107,21 @@ async function handleExpiry(): Promise<void> {
   sessionHooks.onExpired();
 }
 
+/**
+ * For calls that cannot go through apiRequest (an upload that reports its progress): after a
+ * 401, refreshes the session once. True when the call may be sent again; false when the
+ * session is over (the expiry handling has run).
+ */
+export async function refreshAfterUnauthorized(): Promise<boolean> {
+  try {
+    await refreshOnce();
+    return true;
+  } catch {
+    await handleExpiry();
+    return false;
+  }
+}
+
 async function parse<T>(res: Response, options: RequestOptions<T>): Promise<T> {
   if (res.status === 204) return undefined as T;
   const text = await res.text();

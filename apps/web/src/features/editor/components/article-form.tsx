@@ -79,6 +79,8 @@ export function ArticleForm({
           (k) => values[k] !== initial[k],
         )),
   );
+  // A body still holding an image's upload placeholder is not saved.
+  const [uploading, setUploading] = useState(false);
   // Only one of the three dropdowns is open at a time.
   const [openDropdown, setOpenDropdown] = useState<DropdownName | null>(null);
 
@@ -129,7 +131,7 @@ export function ArticleForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!pending) onSubmit(values);
+    if (!pending && !uploading) onSubmit(values);
   };
 
   return (
@@ -166,6 +168,7 @@ export function ArticleForm({
         value={values.content}
         onChange={set('content')}
         maxLength={limits.articleBody.max}
+        onUploadingChange={setUploading}
       />
 
       {error && (
@@ -185,7 +188,7 @@ export function ArticleForm({
             Cancel
           </ButtonLink>
         )}
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" disabled={pending || uploading}>
           {pending ? 'Saving…' : submitLabel}
         </Button>
       </div>

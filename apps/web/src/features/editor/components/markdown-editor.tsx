@@ -1,7 +1,20 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { ACCEPTED_IMAGE_TYPES } from '@repolog/contract/constants';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type ClipboardEvent,
+  type DragEvent,
+  type KeyboardEvent,
+} from 'react';
+import { useImageUpload } from '../hooks/use-image-upload';
 import { PREVIEW_FLASH_MS } from '../lib/article-form-rules';
+import { imageFilesOf, insertText, replacePlaceholder } from '../lib/image-markdown';
 import { applyFormat, type MarkdownFormat } from '../lib/markdown-format';
 import { MarkdownPreview, PreviewLoading } from './markdown-preview';
+import { UploadStatus } from './upload-status';
 import styles from './markdown-editor.module.css';
 
 const TOOLS: { format: MarkdownFormat; label: string; text: string; shortcut?: string }[] = [
@@ -19,18 +32,38 @@ interface MarkdownEditorProps {
   value: string;
   onChange: (value: string) => void;
   maxLength?: number;
+  /** Told when images start or stop uploading (the form waits for them before saving). */
+  onUploadingChange?: (uploading: boolean) => void;
 }
 
 /**
  * The breakthrough body: markdown in a text area, or the rendered preview. Switching to the
- * preview shows a short loading flash first (spec §9: 300 ms).
+ * preview shows a short loading flash first (spec §9: 300 ms). Images pasted, dropped or
+ * picked with the toolbar's image button are uploaded and linked where the caret is.
  */
-export function MarkdownEditor({ label, value, onChange, maxLength }: MarkdownEditorProps) {
+export function MarkdownEditor({
+  label,
+  value,
+  onChange,
+  maxLength,
+  onUploadingChange,
+}: MarkdownEditorProps) {
   const id = useId();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
   const [flashing, setFlashing] = useState(false);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const images = useImageUpload();
+  // Uploads finish later; they edit the text as it is then, not as it was when they started.
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+  }, [value]);
+  const uploading = images.pending.length > 0;
+  useEffect(() => {
+    onUploadingChange?.(uploading);
+  }, [uploading, onUploadingChange]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -63,6 +96,73 @@ export function MarkdownEditor({ label, value, onChange, maxLength }: MarkdownEd
       textarea.focus();
       textarea.setSelectionRange(edit.start, edit.end);
     });
+  };
+
+  const change = (next: string) => {
+    latest.current = next;
+    onChange(next);
+  };
+
+  /** Puts a placeholder per image at the caret, then each image's markdown in its place. */
+  const insertImages = (files: File[]) => {
+    const textarea = textareaRef.current;
+    if (!textarea || files.length === 0) return;
+    let text = latest.current;
+    let start = textarea.selectionStart;
+    let end = textarea.selectionEnd;
+    const started = files.flatMap((file) => images.start(file) ?? []);
+    started.forEach((upload, index) => {
+      const edit = insertText(text, start, end, (index > 0 ? '\n' : '') + upload.placeholder);
+      text = edit.value;
+      start = end = edit.caret;
+    });
+    if (started.length === 0) return;
+    change(text);
+    requestAnimationFrame(() => textarea.setSelectionRange(start, start));
+
+    for (const upload of started) {
+      void upload.markdown.then((markdown) => {
+        const before = latest.current;
+        const next = replacePlaceholder(before, upload.placeholder, markdown ?? '');
+        if (next === null) return;
+        // Keep the caret where the writer left it, shifted if it was after the placeholder.
+        const at = before.indexOf(upload.placeholder);
+        const shift = next.length - before.length;
+        const caret = [textarea.selectionStart, textarea.selectionEnd].map((position) =>
+          position > at ? position + shift : position,
+        );
+        change(next);
+        requestAnimationFrame(() => textarea.setSelectionRange(caret[0] ?? 0, caret[1] ?? 0));
+      });
+    }
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = imageFilesOf(event.clipboardData);
+    if (files.length === 0) return;
+    event.preventDefault();
+    insertImages(files);
+  };
+
+  const onDragOver = (event: DragEvent<HTMLTextAreaElement>) => {
+    if (!event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+  };
+
+  const onDrop = (event: DragEvent<HTMLTextAreaElement>) => {
+    const files = imageFilesOf(event.dataTransfer);
+    if (files.length === 0) return;
+    event.preventDefault();
+    insertImages(files);
+  };
+
+  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? []);
+    // Picking the same file again must fire another change.
+    event.target.value = '';
+    insertImages(files);
+    textareaRef.current?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -119,6 +219,26 @@ export function MarkdownEditor({ label, value, onChange, maxLength }: MarkdownEd
             </span>
           </button>
         ))}
+        <button
+          type="button"
+          className={`${styles.tool} ${styles.imageTool}`}
+          aria-label="Insert image"
+          title="Insert image (or paste or drop one into the text)"
+          disabled={mode === 'preview'}
+          onClick={() => fileInputRef.current?.click()}
+        >
+          <span aria-hidden="true">Image</span>
+        </button>
+        <input
+          ref={fileInputRef}
+          className={styles.fileInput}
+          type="file"
+          accept={ACCEPTED_IMAGE_TYPES.join(',')}
+          multiple
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={onPick}
+        />
       </div>
       <div className={styles.panel}>
         <textarea
@@ -128,8 +248,11 @@ export function MarkdownEditor({ label, value, onChange, maxLength }: MarkdownEd
           aria-labelledby={`${id}-label`}
           aria-required="true"
           value={value}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={(event) => change(event.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
+          onDragOver={onDragOver}
+          onDrop={onDrop}
           placeholder="Write your breakthrough in markdown: what was the problem, and how did you solve it?"
           maxLength={maxLength}
           hidden={mode !== 'edit'}
@@ -141,6 +264,11 @@ export function MarkdownEditor({ label, value, onChange, maxLength }: MarkdownEd
           </div>
         )}
       </div>
+      <UploadStatus
+        pending={images.pending}
+        error={images.error}
+        onDismissError={images.dismissError}
+      />
     </div>
   );
 }

@@ -1,0 +1,117 @@
+import type { UploadedImage } from '@repolog/contract/media';
+import type { Actor } from '@repolog/contract/permissions';
+import { AppError, notFound } from '../errors.js';
+import { sha256, type ImageEncoder } from './image-encoder.js';
+import { mediaUrl } from './media.public.js';
+import type { MediaRepository, ServedImage, StoredImage, UploadUsage } from './media.repository.js';
+
+const HOUR_MS = 3_600_000;
+const MB = 1024 * 1024;
+
+export const IMAGE_NOT_FOUND = 'This image does not exist.';
+
+export interface MediaLimits {
+  /** Uploads one person may make in an hour. */
+  uploadsPerHour: number;
+  /** Bytes of stored images one person may hold. */
+  quotaBytes: number;
+}
+
+export interface MediaServiceDeps {
+  repo: MediaRepository;
+  encoder: ImageEncoder;
+  limits: MediaLimits;
+  now?: () => Date;
+}
+
+/** "512 bytes", "4.1 KB", "500 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < MB) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
+  return `${Math.round((bytes / MB) * 10) / 10} MB`;
+}
+
+const present = (image: StoredImage, created: boolean): UploadedImage => ({
+  hash: image.hash,
+  url: mediaUrl(image.hash),
+  contentType: 'image/webp',
+  width: image.width,
+  height: image.height,
+  size: image.size,
+  created,
+});
+
+/** Uploading images into breakthrough bodies, and serving them. */
+export function mediaService({ repo, encoder, limits, now = () => new Date() }: MediaServiceDeps) {
+  /** Throws 429 or 413 when `usage` (plus `addedBytes` about to be stored) passes a limit. */
+  const allow = (usage: UploadUsage, addedBytes: number, at: Date) => {
+    if (usage.recent >= limits.uploadsPerHour) {
+      const freeAt = (usage.oldestRecentAt?.getTime() ?? at.getTime()) + HOUR_MS;
+      const minutes = Math.max(1, Math.ceil((freeAt - at.getTime()) / 60_000));
+      throw new AppError(
+        'rate_limited',
+        `You have uploaded ${limits.uploadsPerHour} images in the last hour, the most allowed. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      );
+    }
+    if (usage.bytes + addedBytes > limits.quotaBytes) {
+      throw new AppError(
+        'payload_too_large',
+        `Your images take ${formatBytes(usage.bytes)} of the ${formatBytes(limits.quotaBytes)} each person may store, and this one needs ${formatBytes(addedBytes)} more. Images no breakthrough or draft uses are removed a day after upload.`,
+      );
+    }
+  };
+
+  return {
+    /**
+     * Refuses at once, before the file is read, when the user is already at a limit. The
+     * upload itself checks again when it is recorded.
+     */
+    async checkAllowance(actor: Actor): Promise<void> {
+      const at = now();
+      allow(await repo.usage(actor.userId, new Date(at.getTime() - HOUR_MS)), 0, at);
+    },
+
+    /**
+     * Stores an uploaded file as a WebP image. The same bytes uploaded again are found by
+     * their hash and cost neither a decode nor a second stored copy.
+     */
+    async upload(actor: Actor, bytes: Buffer): Promise<UploadedImage> {
+      const sourceHash = sha256(bytes);
+      const record = async (known: StoredImage | undefined) => {
+        const encoded = known ? null : await encoder.encode(bytes);
+        const at = now();
+        return repo.recordUpload({
+          userId: actor.userId,
+          image: encoded && {
+            hash: encoded.hash,
+            sourceHash,
+            contentType: 'image/webp',
+            width: encoded.width,
+            height: encoded.height,
+            size: encoded.data.length,
+            data: encoded.data,
+          },
+          existingHash: known?.hash ?? null,
+          at,
+          since: new Date(at.getTime() - HOUR_MS),
+          allow: (usage, addedBytes) => allow(usage, addedBytes, at),
+        });
+      };
+      // A known image removed by the clean-up a moment ago is simply stored again.
+      const recorded =
+        (await record(await repo.findBySource(sourceHash))) ?? (await record(undefined));
+      if (!recorded) throw new Error('a new image was not recorded');
+      return present(recorded.image, recorded.created);
+    },
+
+    /** A stored image by its file name ("{hash}.webp"); 404 for anything else. */
+    async find(file: string): Promise<ServedImage> {
+      const match = /^([0-9a-f]{64})\.webp$/.exec(file);
+      const image = match?.[1] ? await repo.findForServing(match[1]) : undefined;
+      if (!image) throw notFound(IMAGE_NOT_FOUND);
+      return image;
+    },
+  };
+}
+
+export type MediaService = ReturnType<typeof mediaService>;

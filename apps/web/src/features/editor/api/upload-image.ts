@@ -1,0 +1,75 @@
+import { MEDIA_UPLOAD_FIELD } from '@repolog/contract/constants';
+import type { UploadedImage } from '@repolog/contract/media';
+import { ApiError, REQUEST_TIMEOUT_MS, refreshAfterUnauthorized } from '../../../lib/api-client';
+
+interface Sent {
+  status: number;
+  body: string;
+}
+
+export interface UploadOptions {
+  /** Called as the bytes go out, with the fraction sent (0 to 1). */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/** One POST of the form; XMLHttpRequest because fetch cannot report upload progress. */
+function send(file: File, options: UploadOptions): Promise<Sent> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/media');
+    xhr.withCredentials = true;
+    xhr.timeout = REQUEST_TIMEOUT_MS;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0)
+        options.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
+    xhr.onerror = () =>
+      reject(new ApiError('network', 'The upload failed: the server could not be reached.'));
+    xhr.ontimeout = () => reject(new ApiError('timeout', 'The upload took too long.'));
+    xhr.onabort = () => reject(new ApiError('cancel', 'The upload was cancelled.'));
+    if (options.signal?.aborted) {
+      reject(new ApiError('cancel', 'The upload was cancelled.'));
+      return;
+    }
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append(MEDIA_UPLOAD_FIELD, file, file.name || 'image');
+    xhr.send(form);
+  });
+}
+
+const messageOf = (sent: Sent): { message: string; code?: string } => {
+  try {
+    const body = JSON.parse(sent.body) as { message?: unknown; error?: unknown };
+    if (typeof body.message === 'string') {
+      return {
+        message: body.message,
+        ...(typeof body.error === 'string' ? { code: body.error } : {}),
+      };
+    }
+  } catch {
+    // not JSON (a proxy's error page): fall through
+  }
+  return { message: `The upload failed (${sent.status}).` };
+};
+
+/**
+ * POST /api/media: stores an image and answers where it lives. A 401 is retried once after
+ * refreshing the session, as every other call is.
+ */
+export async function uploadImage(file: File, options: UploadOptions = {}): Promise<UploadedImage> {
+  let sent = await send(file, options);
+  if (sent.status === 401 && (await refreshAfterUnauthorized())) sent = await send(file, options);
+  if (sent.status !== 200) {
+    const { message, code } = messageOf(sent);
+    throw new ApiError('bad_request', message, sent.status, code);
+  }
+  try {
+    return JSON.parse(sent.body) as UploadedImage;
+  } catch {
+    throw new ApiError('bad_response', 'The server sent an unexpected answer.', sent.status);
+  }
+}

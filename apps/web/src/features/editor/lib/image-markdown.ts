@@ -1,0 +1,59 @@
+import { ACCEPTED_IMAGE_TYPES } from '@repolog/contract/constants';
+import { limits } from '@repolog/contract/limits';
+
+/** Markdown has no room for brackets or line breaks in alt text; the extension says nothing. */
+export function altTextOf(fileName: string): string {
+  const base = fileName
+    .replace(/\.[a-z0-9]{1,5}$/i, '')
+    .replace(/[[\]\\\r\n]+/g, ' ')
+    .trim();
+  return base || 'image';
+}
+
+/** The markdown of a stored image. */
+export const imageMarkdown = (alt: string, url: string) => `![${altTextOf(alt)}](${url})`;
+
+/**
+ * The files of a paste or drop that should become uploads: images only, and none when the
+ * clipboard also holds plain text (a copied spreadsheet range is also offered as a picture;
+ * the writer meant the text).
+ */
+export function imageFilesOf(data: DataTransfer | null): File[] {
+  if (!data) return [];
+  const files = Array.from(data.files).filter((file) => file.type.startsWith('image/'));
+  if (files.length > 0 && data.types.includes('text/plain')) return [];
+  return files;
+}
+
+/** Why a file cannot be uploaded before it is sent, or null (the server has the last word). */
+export function refusalOf(file: File): string | null {
+  if (file.size > limits.image.maxBytes) {
+    return `${file.name || 'The image'} is larger than ${limits.image.maxBytes / 1024 / 1024} MB, the most an upload may be.`;
+  }
+  if (file.type && !(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
+    return `${file.name || 'This file'} is not a PNG, JPEG, GIF, WebP or AVIF image.`;
+  }
+  return null;
+}
+
+export interface TextEdit {
+  value: string;
+  /** Where the caret goes after the edit. */
+  caret: number;
+}
+
+/** Puts `text` in place of the selection [start, end). */
+export function insertText(value: string, start: number, end: number, text: string): TextEdit {
+  return { value: value.slice(0, start) + text + value.slice(end), caret: start + text.length };
+}
+
+/** Swaps a placeholder for its final text; null when the writer has removed the placeholder. */
+export function replacePlaceholder(
+  value: string,
+  placeholder: string,
+  text: string,
+): string | null {
+  const at = value.indexOf(placeholder);
+  if (at === -1) return null;
+  return value.slice(0, at) + text + value.slice(at + placeholder.length);
+}
