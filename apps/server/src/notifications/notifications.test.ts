@@ -7,6 +7,7 @@ import { createEvents, type Events } from '../events.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { noticesOf, postComment, unreadCountOf } from '../test/comment-factories.js';
 import { openSharedTestDatabases } from '../test/database.js';
+import { readEvents } from '../test/sse.js';
 import {
   createArticle,
   createBlog,
@@ -370,64 +371,6 @@ describe('recipients through the other features’ calls', () => {
     expect(await noticesOf(t, dana)).toEqual([]);
   });
 });
-
-/** Reads a Server-Sent Events response and hands out its events as they arrive. */
-function readEvents(body: ReadableStream<Uint8Array>) {
-  const queue: { event: string; data: string }[] = [];
-  let wake: (() => void) | undefined;
-  let buffer = '';
-  let ended = false;
-  void (async () => {
-    const decoder = new TextDecoder();
-    const reader = body.getReader();
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const lines = block.split('\n');
-          const event = lines.find((l) => l.startsWith('event: '))?.slice(7);
-          const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
-          if (event && data !== undefined) queue.push({ event, data });
-        }
-        wake?.();
-      }
-    } catch {
-      // aborted
-    }
-    ended = true;
-    wake?.();
-  })();
-
-  return {
-    /** The next event, or a rejection after `timeoutMs`. */
-    async next(timeoutMs = 1000): Promise<{ event: string; data: unknown }> {
-      const deadline = Date.now() + timeoutMs;
-      while (queue.length === 0) {
-        if (ended) throw new Error('the stream ended');
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`no event within ${timeoutMs} ms`);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, left);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
-      const item = queue.shift();
-      if (!item) throw new Error('no event');
-      return { event: item.event, data: JSON.parse(item.data) as unknown };
-    },
-    get ended() {
-      return ended;
-    },
-  };
-}
 
 describe('GET /api/notice/stream across two server instances', () => {
   let shared: Awaited<ReturnType<typeof openSharedTestDatabases>>;
