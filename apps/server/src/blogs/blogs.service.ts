@@ -163,6 +163,11 @@ export function blogsService(deps: BlogsServiceDeps) {
           `gitRepoUrl: the repository ${ref.owner}/${ref.name} does not exist on GitHub or your GitHub account cannot see it.`,
         );
       }
+      if (!repository.permissions?.push && !repository.permissions?.admin) {
+        throw forbidden(
+          `gitRepoUrl: only people who can push to ${repository.fullName} on GitHub can create its blog.`,
+        );
+      }
       const accounts = (await lookUpMembers(actor, others)).filter(
         (account) => lower(account.login) !== lower(actor.userName),
       );
