@@ -35,7 +35,10 @@ const LINK_MEMO_URL_MAX = 256;
 /** The GitHub-style `Link` value (first, prev, next, last) for one page; '' when none apply. */
 function linkHeader(requestUrl: string, publicUrl: string, paging: Paging, total: number): string {
   const lastPage = Math.max(1, Math.ceil(total / paging.size));
-  const base = new URL(requestUrl, publicUrl);
+  // Only the path and query come from the request: its target may be absolute-form
+  // (`GET http://evil.example/api/...`), and the host of every link is PUBLIC_URL's.
+  const target = new URL(requestUrl, 'http://request.invalid');
+  const base = new URL(`${target.pathname}${target.search}`, publicUrl);
   const link = (page: number, rel: string) => {
     const url = new URL(base);
     url.searchParams.set('page', String(page));
