@@ -38,7 +38,9 @@ function linkHeader(requestUrl: string, publicUrl: string, paging: Paging, total
   // Only the path and query come from the request: its target may be absolute-form
   // (`GET http://evil.example/api/...`), and the host of every link is PUBLIC_URL's.
   const target = new URL(requestUrl, 'http://request.invalid');
-  const base = new URL(`${target.pathname}${target.search}`, publicUrl);
+  const base = new URL(publicUrl);
+  base.pathname = target.pathname;
+  base.search = target.search;
   const link = (page: number, rel: string) => {
     const url = new URL(base);
     url.searchParams.set('page', String(page));
