@@ -6,6 +6,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { registerArticlesModule } from './articles/articles.module.js';
 import { authRepository } from './auth/auth.repository.js';
 import { registerAuthModule } from './auth/auth.module.js';
+import { createSessionEnds } from './auth/session-ends.js';
 import { TokenKeys } from './auth/tokens.js';
 import { registerBlogsModule } from './blogs/blogs.module.js';
 import { codehostRepository } from './codehost/codehost.repository.js';
@@ -125,6 +126,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await cacheSync.start();
   closers.push(() => cacheSync.stop());
+  const sessionEnds = createSessionEnds(database, (error) =>
+    app.log.warn({ err: error }, 'the end of a session was not sent to the other instances'),
+  );
+  await sessionEnds.start();
+  closers.push(() => sessionEnds.stop());
   const metaProviders: MetaProvider[] = [];
   const deps: AppDeps = {
     config,
@@ -132,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     events,
     cacheSync,
+    sessionEnds,
     keys,
     github,
     githubWebUrl,

@@ -1,4 +1,5 @@
 import type { AuthRepository } from './auth/auth.repository.js';
+import type { SessionEnds } from './auth/session-ends.js';
 import type { TokenKeys } from './auth/tokens.js';
 import type { CodehostService } from './codehost/codehost.service.js';
 import type { Config } from './config.js';
@@ -17,6 +18,8 @@ export interface AppDeps {
   events: Events;
   /** Drops stale per-instance cache entries here and on the other instances. */
   cacheSync: CacheSync;
+  /** Sessions ended (logout, refresh-token reuse, account deletion), on every instance. */
+  sessionEnds: SessionEnds;
   keys: TokenKeys;
   github: GitHubClient;
   /** Base URL of GitHub's web pages as users see them (the stand-in's in demo mode). */

@@ -263,7 +263,10 @@ describe('finding 5: one invitation per blog and user per day', () => {
     }
     const invitations = async () =>
       (await noticesOf(t, await loginWithGitHub(t, 'minjun-park'))).filter(
-        (n) => n.type === NOTICE_TYPES.invitation && n.relatedId.blogId === blogId,
+        (n) =>
+          n.type === NOTICE_TYPES.invitation &&
+          'blogId' in n.relatedId &&
+          n.relatedId.blogId === blogId,
       );
     expect(await invitations()).toHaveLength(1);
 

@@ -28,6 +28,8 @@ export function registerNotificationsModule(app: FastifyInstance, deps: AppDeps)
   deps.events.on('article.liked', (event) => service.onLiked(event));
   deps.events.on('comment.created', (event) => service.onCommentCreated(event));
 
+  // An ended session loses its live streams at once, on every instance.
+  deps.sessionEnds.on((end) => hub.endSessions(end));
   registerNotificationsRoutes(app, service, hub, deps.config.publicUrl);
   // Open streams must end before the server waits for its connections to close.
   app.addHook('preClose', async () => hub.endStreams());

@@ -76,7 +76,7 @@ export function registerNotificationsRoutes(
     res.flushHeaders();
     // How long a browser waits before reconnecting after a drop.
     res.write('retry: 3000\n\n');
-    const remove = hub.add(actor.userId, res);
+    const remove = hub.add({ userId: actor.userId, sessionId: request.sessionId ?? '' }, res);
     // A stream lives no longer than the access token that opened it: the browser then
     // reconnects, refreshing first, so a session ended elsewhere stops receiving.
     const expiry = setTimeout(

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NOTICE_TYPES } from '@repolog/contract/constants';
 import type { Notice } from '@repolog/contract/notifications';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEvents, type Events } from '../events.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { noticesOf, postComment, unreadCountOf } from '../test/comment-factories.js';
@@ -548,30 +548,62 @@ describe('GET /api/notice/stream across two server instances', () => {
 });
 
 describe('the stream hub', () => {
-  it('keeps open streams alive with a heartbeat comment, and stops once they close', async () => {
+  afterEach(() => vi.useRealTimers());
+
+  const fakeStream = () => {
     const writes: string[] = [];
+    let ended = false;
     const res = {
-      writableEnded: false,
+      get writableEnded() {
+        return ended;
+      },
       destroyed: false,
       write: (chunk: string) => writes.push(chunk) > 0,
-      end: () => undefined,
+      end: () => {
+        ended = true;
+      },
     } as unknown as ServerResponse;
-    const hub = noticeHub({
+    return { res, writes, ended: () => ended };
+  };
+
+  const hubOf = (heartbeatMs = 25_000) =>
+    noticeHub({
       database: t.database,
       loadNotice: async () => undefined,
       countUnread: async () => 7,
       onError: () => undefined,
-      heartbeatMs: 20,
+      heartbeatMs,
     });
-    const remove = hub.add(1, res);
-    await new Promise((resolve) => setTimeout(resolve, 90));
+
+  it('keeps open streams alive with a heartbeat comment, and stops once they close', async () => {
+    vi.useFakeTimers();
+    const { res, writes } = fakeStream();
+    const hub = hubOf(20);
+    const remove = hub.add({ userId: 1, sessionId: 's1' }, res);
+    await vi.advanceTimersByTimeAsync(90);
     remove();
     expect(writes[0]).toBe('event: count\ndata: {"unreadCount":7}\n\n');
-    expect(writes.filter((w) => w === ': ping\n\n').length).toBeGreaterThanOrEqual(2);
+    expect(writes.filter((w) => w === ': ping\n\n')).toHaveLength(4);
     const before = writes.length;
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await vi.advanceTimersByTimeAsync(60);
     expect(writes).toHaveLength(before);
     expect(hub.size()).toBe(0);
+    await hub.close();
+  });
+
+  it('ends the streams of ended sessions, and only those', async () => {
+    const hub = hubOf();
+    const a = fakeStream();
+    const b = fakeStream();
+    const c = fakeStream();
+    hub.add({ userId: 1, sessionId: 'a' }, a.res);
+    hub.add({ userId: 1, sessionId: 'b' }, b.res);
+    hub.add({ userId: 2, sessionId: 'c' }, c.res);
+    hub.endSessions({ sessionIds: ['a'] });
+    expect([a.ended(), b.ended(), c.ended()]).toEqual([true, false, false]);
+    hub.endSessions({ userId: 1 });
+    expect([b.ended(), c.ended()]).toEqual([true, false]);
+    expect(hub.size()).toBe(1);
     await hub.close();
   });
 });
