@@ -61,7 +61,15 @@ export function notificationsService(deps: {
       return { updated, unreadCount: await repo.countUnread(actor.userId) };
     },
 
-    async onMembersAdded(event: EventMap['blog.membersAdded']): Promise<void> {
+    /**
+     * Invites each added member, at most once per blog and day: removing and adding someone
+     * again and again does not flood them (the day is UTC's, of when they were added).
+     */
+    async onMembersAdded(
+      event: EventMap['blog.membersAdded'],
+      at: Date = new Date(),
+    ): Promise<void> {
+      const day = at.toISOString().slice(0, 10);
       await write(
         [...new Set(event.userIds)]
           .filter((userId) => userId !== event.instigatorId)
@@ -70,6 +78,7 @@ export function notificationsService(deps: {
             instigatorId: event.instigatorId,
             type: NOTICE_TYPES.invitation,
             blogId: event.blogId,
+            dedupeKey: `invitation:${event.blogId}:${day}`,
           })),
       );
     },
