@@ -28,6 +28,7 @@ import { registerNotificationsModule } from './notifications/notifications.modul
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { createCacheSync } from './plugins/cache-sync.js';
+import { registerRouteCatalog } from './plugins/route-catalog.js';
 import { routePath } from './plugins/route-path.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSerializer } from './plugins/serializer.js';
@@ -74,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   });
+  registerRouteCatalog(app);
   app.setValidatorCompiler(validatorCompiler);
   registerSerializer(app, options.validateResponses ? 'validating' : 'fast');
 
