@@ -15,7 +15,7 @@ function parse(payload: string): Message | undefined {
     if (typeof value.from !== 'string') return undefined;
     if (typeof value.userId === 'number') return { from: value.from, userId: value.userId };
     if (Array.isArray(value.sessionIds) && value.sessionIds.every((id) => typeof id === 'string')) {
-      return { from: value.from, sessionIds: value.sessionIds as string[] };
+      return { from: value.from, sessionIds: value.sessionIds };
     }
     return undefined;
   } catch {
