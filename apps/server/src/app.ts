@@ -25,6 +25,8 @@ import { startDemoGitHub, type DemoGitHub } from './github/demo-github.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import { registerLikesModule } from './likes/likes.module.js';
 import { registerNotificationsModule } from './notifications/notifications.module.js';
+import { createOutbox, type Outbox, type OutboxHooks } from './outbox/outbox.js';
+import { outboxRepository } from './outbox/outbox.repository.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { createCacheSync } from './plugins/cache-sync.js';
@@ -50,12 +52,16 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** In demo mode, fill an empty database with the demo blogs, articles and people. */
   seedDemo?: boolean;
+  /** Test hooks into the outbox's delivery (the crash test stops a process there). */
+  outboxHooks?: OutboxHooks;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The in-process GitHub stand-in, in demo mode. */
     demoGitHub: DemoGitHub | null;
+    /** Durable side effects: written with the action, delivered exactly once. */
+    outbox: Outbox;
   }
 }
 
@@ -133,12 +139,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await sessionEnds.start();
   closers.push(() => sessionEnds.stop());
+  const outbox = createOutbox({
+    repo: outboxRepository(database.db),
+    database,
+    onError: (error, event) => app.log.error({ err: error, event }, 'delivering an event failed'),
+    ...(options.outboxHooks ? { hooks: options.outboxHooks } : {}),
+  });
+  app.decorate('outbox', outbox);
   const metaProviders: MetaProvider[] = [];
   const deps: AppDeps = {
     config,
     database,
     db: database.db,
     events,
+    outbox,
     cacheSync,
     sessionEnds,
     keys,
@@ -173,6 +187,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCommentsModule(app, deps);
   registerNotificationsModule(app, deps);
   registerFeedsModule(app, deps);
+
+  // Every handler is registered: deliver what an earlier process left, then keep watching.
+  await outbox.start();
+  closers.push(() => outbox.stop());
 
   await registerStaticSpa(app, {
     webDist: options.webDist,

@@ -7,6 +7,7 @@ import type { Database, Db } from './db/client.js';
 import type { Events } from './events.js';
 import type { GitHubClient } from './github/github.types.js';
 import type { CacheSync } from './plugins/cache-sync.js';
+import type { Outbox } from './outbox/outbox.js';
 import type { MetaProvider } from './plugins/static-spa.js';
 import type { UsersRepository } from './users/users.repository.js';
 
@@ -15,7 +16,10 @@ export interface AppDeps {
   config: Config;
   database: Database;
   db: Db;
+  /** Local events: caches of this instance react (article.changed, blog.deleted). */
   events: Events;
+  /** Durable events, written in the action's transaction (likes, comments, favorites, invitations). */
+  outbox: Pick<Outbox, 'add' | 'deliver' | 'handle' | 'emit'>;
   /** Drops stale per-instance cache entries here and on the other instances. */
   cacheSync: CacheSync;
   /** Sessions ended (logout, refresh-token reuse, account deletion), on every instance. */

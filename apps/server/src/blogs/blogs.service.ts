@@ -14,6 +14,7 @@ import type { CodehostService } from '../codehost/codehost.service.js';
 import type { Db } from '../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import type { Events } from '../events.js';
+import type { Outbox } from '../outbox/outbox.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
 import type { GitHubUser } from '../github/github.types.js';
 import type { UsersRepository } from '../users/users.repository.js';
@@ -28,6 +29,7 @@ export interface BlogsServiceDeps {
   users: UsersRepository;
   codehost: CodehostService;
   events: Events;
+  outbox: Pick<Outbox, 'add' | 'deliver'>;
   cacheSync: CacheSync;
 }
 
@@ -73,7 +75,7 @@ function uniqueLogins(logins: readonly string[]): string[] {
 
 /** Blogs: create, read, edit (with member sync), delete. */
 export function blogsService(deps: BlogsServiceDeps) {
-  const { repo, users, codehost, events } = deps;
+  const { repo, users, codehost, events, outbox } = deps;
 
   /**
    * The GitHub accounts of `logins`, in order; a login GitHub does not know is a 400 naming
@@ -188,17 +190,21 @@ export function blogsService(deps: BlogsServiceDeps) {
         const ids = await upsertAccounts(accounts, tx);
         const memberIds = [...new Set([actor.userId, ...ids.values()])];
         await repo.addMembers(blog.id, memberIds, new Date(), tx);
-        return { blogId: blog.id, added: memberIds.filter((id) => id !== actor.userId) };
+        const added = memberIds.filter((id) => id !== actor.userId);
+        const events =
+          added.length > 0
+            ? [
+                await outbox.add(tx, 'blog.membersAdded', {
+                  blogId: blog.id,
+                  instigatorId: actor.userId,
+                  userIds: added,
+                }),
+              ]
+            : [];
+        return { blogId: blog.id, events };
       });
       if (!created) throw repoTaken(repository.fullName);
-
-      if (created.added.length > 0) {
-        await events.emit('blog.membersAdded', {
-          blogId: created.blogId,
-          instigatorId: actor.userId,
-          userIds: created.added,
-        });
-      }
+      await outbox.deliver(created.events);
       return { blog_id: created.blogId, message: BLOG_CREATED_MESSAGE };
     },
 
@@ -255,16 +261,18 @@ export function blogsService(deps: BlogsServiceDeps) {
           tx,
         );
         await repo.updateText(blogId, { name: input.blogName, description: input.description }, tx);
-        return newIds.filter((id) => id !== actor.userId);
+        const invited = newIds.filter((id) => id !== actor.userId);
+        return invited.length > 0
+          ? [
+              await outbox.add(tx, 'blog.membersAdded', {
+                blogId,
+                instigatorId: actor.userId,
+                userIds: invited,
+              }),
+            ]
+          : [];
       });
-
-      if (added.length > 0) {
-        await events.emit('blog.membersAdded', {
-          blogId,
-          instigatorId: actor.userId,
-          userIds: added,
-        });
-      }
+      await outbox.deliver(added);
       forgetView(blogId);
       return detail(blogId, actor);
     },

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { articles, comments, users } from '../db/schema.js';
+import { transactionOf } from '../db/transaction.js';
 
 /** A comment with what presenting it and deciding on it needs. */
 export interface CommentRow {
@@ -41,6 +42,8 @@ export function commentsRepository(db: Db) {
       .innerJoin(articles, eq(articles.id, comments.articleId));
 
   return {
+    transaction: transactionOf(db),
+
     async findArticle(articleId: number, tx: Db = db): Promise<CommentArticle | undefined> {
       const [row] = await tx
         .select({ id: articles.id, authorId: articles.authorId })

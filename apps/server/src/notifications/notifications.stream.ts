@@ -40,6 +40,12 @@ export interface NoticeHubDeps {
   maxStreams?: number;
 }
 
+/** The NOTIFY payload announcing news for `recipientId` (a notification, or a new count). */
+export function noticeSignal(recipientId: number, noticeId?: number): string {
+  const signal: Signal = noticeId === undefined ? { recipientId } : { recipientId, noticeId };
+  return JSON.stringify(signal);
+}
+
 function parseSignal(payload: string): Signal | undefined {
   try {
     const value = JSON.parse(payload) as { recipientId?: unknown; noticeId?: unknown };
@@ -142,8 +148,7 @@ export function noticeHub(deps: NoticeHubDeps) {
 
     /** Tells every instance that `recipientId` has a new notification or a new count. */
     async publish(recipientId: number, noticeId?: number): Promise<void> {
-      const signal: Signal = noticeId === undefined ? { recipientId } : { recipientId, noticeId };
-      await deps.database.notify(NOTICE_CHANNEL, JSON.stringify(signal));
+      await deps.database.notify(NOTICE_CHANNEL, noticeSignal(recipientId, noticeId));
     },
 
     /**

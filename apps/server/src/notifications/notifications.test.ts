@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { NOTICE_TYPES } from '@repolog/contract/constants';
 import type { Notice } from '@repolog/contract/notifications';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createEvents, type Events } from '../events.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { noticesOf, postComment, unreadCountOf } from '../test/comment-factories.js';
 import { openSharedTestDatabases } from '../test/database.js';
@@ -19,9 +18,6 @@ import {
   type Session,
   type UserRow,
 } from '../test/factories.js';
-import { presentNotice } from './notifications.presenter.js';
-import { notificationsRepository } from './notifications.repository.js';
-import { notificationsService } from './notifications.service.js';
 import { noticeHub } from './notifications.stream.js';
 import { ACCESS_TOKEN_TTL_S, TokenKeys } from '../auth/tokens.js';
 
@@ -196,27 +192,10 @@ describe('marking notifications viewed', () => {
 });
 
 describe('recipients of events from other features', () => {
-  // The listeners on a bus of their own, against this test file's database.
-  let events: Events;
-  beforeAll(() => {
-    events = createEvents((error) => {
-      throw error;
-    });
-    const repo = notificationsRepository(t.database.db);
-    const hub = noticeHub({
-      database: t.database,
-      loadNotice: async (id) => {
-        const row = await repo.findById(id);
-        return row && { recipientId: row.recipientId, notice: presentNotice(row) };
-      },
-      countUnread: (id) => repo.countUnread(id),
-      onError: () => undefined,
-    });
-    const service = notificationsService({ repo, hub });
-    events.on('blog.membersAdded', (e) => service.onMembersAdded(e));
-    events.on('blog.favorited', (e) => service.onFavorited(e));
-    events.on('article.liked', (e) => service.onLiked(e));
-  });
+  // Events go through the app's own outbox and the notifications module's own handlers.
+  const events = {
+    emit: (...args: Parameters<TestApp['app']['outbox']['emit']>) => t.app.outbox.emit(...args),
+  };
 
   it('invites each added member, never the one who added them', async () => {
     const owner = await createUser(t);
