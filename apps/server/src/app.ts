@@ -27,6 +27,7 @@ import { registerLikesModule } from './likes/likes.module.js';
 import { registerNotificationsModule } from './notifications/notifications.module.js';
 import { createOutbox, type Outbox, type OutboxHooks } from './outbox/outbox.js';
 import { outboxRepository } from './outbox/outbox.repository.js';
+import { registerApiDocs, registerOpenApi } from './plugins/api-docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { createCacheSync } from './plugins/cache-sync.js';
@@ -86,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSerializer(app, options.validateResponses ? 'validating' : 'fast');
 
   registerErrorHandler(app);
+  await registerOpenApi(app, config.publicUrl);
   registerSecurity(app, config.publicUrl);
   registerInputGuard(app);
   await app.register(fastifyCookie, { secret: config.secret });
@@ -187,6 +189,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCommentsModule(app, deps);
   registerNotificationsModule(app, deps);
   registerFeedsModule(app, deps);
+
+  await registerApiDocs(app);
 
   // Every handler is registered: deliver what an earlier process left, then keep watching.
   await outbox.start();

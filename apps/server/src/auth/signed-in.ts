@@ -19,6 +19,10 @@ export function signedInRoutes(
 ): void {
   void app.register(async (scope) => {
     scope.addHook('onRequest', guard);
+    // The OpenAPI document marks them as needing the session cookie.
+    scope.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, security: [{ session: [] }] };
+    });
     routes(withZod(scope));
   });
 }
