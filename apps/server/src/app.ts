@@ -29,6 +29,7 @@ import { createOutbox, type Outbox, type OutboxHooks } from './outbox/outbox.js'
 import { outboxRepository } from './outbox/outbox.repository.js';
 import { registerApiDocs, registerOpenApi } from './plugins/api-docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerMetrics, registerMetricsRoute } from './plugins/metrics.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { createCacheSync } from './plugins/cache-sync.js';
 import { registerRouteCatalog } from './plugins/route-catalog.js';
@@ -88,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   await registerOpenApi(app, config.publicUrl);
+  const metrics = registerMetrics(app, { database });
   registerSecurity(app, config.publicUrl);
   registerInputGuard(app);
   await app.register(fastifyCookie, { secret: config.secret });
@@ -148,6 +150,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.outboxHooks ? { hooks: options.outboxHooks } : {}),
   });
   app.decorate('outbox', outbox);
+  metrics.counter(
+    'repolog_events_delivered_total',
+    'Outbox events delivered (notifications written and pushed, caches synced), by event.',
+    'event',
+    () => outbox.stats().delivered,
+  );
+  metrics.counter(
+    'repolog_events_failed_total',
+    'Outbox delivery attempts that failed (retried with back-off), by event.',
+    'event',
+    () => outbox.stats().failed,
+  );
+  metrics.gauge('repolog_events_pending', 'Outbox events not yet delivered.', () =>
+    outbox.countPending(),
+  );
   const metaProviders: MetaProvider[] = [];
   const deps: AppDeps = {
     config,
@@ -172,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       webUrl: githubWebUrl,
     }),
     metaProviders,
+    metrics,
     onClose: (task) => closers.push(task),
   };
 
@@ -191,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFeedsModule(app, deps);
 
   await registerApiDocs(app);
+  registerMetricsRoute(app, config.metricsToken);
 
   // Every handler is registered: deliver what an earlier process left, then keep watching.
   await outbox.start();

@@ -39,6 +39,14 @@ export const envSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, 'use at least 16 characters (e.g. openssl rand -hex 32)').optional(),
+  ),
+  METRICS_PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
 });
 
 export interface Config {
@@ -68,6 +76,10 @@ export interface Config {
   demoStubControl: boolean;
   /** Behind a reverse proxy: trust X-Forwarded-* for client addresses (rate limits, logs). */
   trustProxy: boolean;
+  /** Bearer token that opens GET /metrics on the site's port; unset: no metrics there. */
+  metricsToken: string | undefined;
+  /** A port of its own serving /metrics without a token; unset: none. */
+  metricsPort: number | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -138,5 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     demoStubControl: e.DEMO_STUB_CONTROL,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
   };
 }

@@ -8,6 +8,7 @@ import type { Events } from './events.js';
 import type { GitHubClient } from './github/github.types.js';
 import type { CacheSync } from './plugins/cache-sync.js';
 import type { Outbox } from './outbox/outbox.js';
+import type { Metrics } from './plugins/metrics.js';
 import type { MetaProvider } from './plugins/static-spa.js';
 import type { UsersRepository } from './users/users.repository.js';
 
@@ -31,6 +32,8 @@ export interface AppDeps {
   codehost: CodehostService;
   users: UsersRepository;
   auth: AuthRepository;
+  /** Feature modules expose their own gauges and counters here (Prometheus). */
+  metrics: Pick<Metrics, 'gauge' | 'counter'>;
   /** Feature modules add page meta providers here (article and blog pages). */
   metaProviders: MetaProvider[];
   /** Runs when the app closes (stop timers, close streams). */

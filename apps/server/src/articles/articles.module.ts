@@ -9,6 +9,11 @@ import { createMarkdownRenderer } from './markdown-renderer.js';
 export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): void {
   const markdown = createMarkdownRenderer();
   deps.onClose(() => markdown.close());
+  deps.metrics.gauge(
+    'repolog_markdown_render_queue',
+    'Markdown bodies waiting for (or in) the renderer on this instance.',
+    () => markdown.stats().queued,
+  );
   const service = articlesService({
     repo: articlesRepository(deps.db),
     officialBlogId: deps.config.officialBlogId,

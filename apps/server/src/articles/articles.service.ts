@@ -69,10 +69,18 @@ export function articlesService({
     }
   };
 
-  const idLists = microcache<number[]>({ ttlMs: LIST_CACHE_MS, maxKeys: 64 });
-  const pages = microcache<ListResult>({ ttlMs: LIST_CACHE_MS, maxKeys: 256 });
+  const idLists = microcache<number[]>({ ttlMs: LIST_CACHE_MS, maxKeys: 64, name: 'article_ids' });
+  const pages = microcache<ListResult>({
+    ttlMs: LIST_CACHE_MS,
+    maxKeys: 256,
+    name: 'article_pages',
+  });
   // What a visitor (no personal likeButton) sees of a popular article, reused for a second.
-  const publicViews = microcache<Article>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
+  const publicViews = microcache<Article>({
+    ttlMs: PUBLIC_VIEW_TTL_MS,
+    maxKeys: 512,
+    name: 'article_views',
+  });
   cacheSync.on('breakthroughLists', () => {
     pages.clear();
     idLists.clear();

@@ -30,6 +30,8 @@ export interface MarkdownRenderer {
   render(content: string): Promise<string>;
   /** render(), but a body that cannot be rendered is shown as escaped text instead. */
   html(content: string): Promise<string>;
+  /** Bodies waiting for the worker or being rendered (metrics). */
+  stats(): { queued: number };
   close(): Promise<void>;
 }
 
@@ -146,6 +148,7 @@ export function createMarkdownRenderer(
   return {
     render,
     html: (content) => render(content).catch(() => `<pre>${escapeHtml(content)}</pre>`),
+    stats: () => ({ queued: queue.length + (current ? 1 : 0) }),
     async close() {
       closed = true;
       for (const job of queue.splice(0))

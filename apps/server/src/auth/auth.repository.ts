@@ -30,6 +30,7 @@ export function authRepository(db: Db) {
   const recentSessions = microcache<ActiveSession | undefined>({
     ttlMs: SESSION_CACHE_MS,
     maxKeys: 10_000,
+    name: 'sessions',
   });
 
   const findActiveSession = async (sessionId: string): Promise<ActiveSession | undefined> => {

@@ -126,7 +126,11 @@ export function blogsService(deps: BlogsServiceDeps) {
   // What a visitor (fav_button false) sees of a blog is reused for a second; local edits and
   // deletes refresh it. A signed-in reader gets the same view with their star and the favorite
   // count (which their own toggles change) looked up fresh.
-  const publicViews = microcache<Blog>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
+  const publicViews = microcache<Blog>({
+    ttlMs: PUBLIC_VIEW_TTL_MS,
+    maxKeys: 512,
+    name: 'blog_views',
+  });
   deps.cacheSync.on('blog', (key) => publicViews.delete(key));
   const forgetView = (blogId: number) => deps.cacheSync.changed('blog', String(blogId));
   const detail = async (blogId: number, viewer: Actor | null): Promise<Blog> => {

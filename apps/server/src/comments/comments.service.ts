@@ -38,8 +38,16 @@ export function commentsService(deps: {
 
   // A busy thread is read from the database once a second at most; local writes refresh it.
   // Everyone shares the rows; visitors (no buttons of their own) also share the finished list.
-  const threads = microcache<CommentRow[]>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
-  const visitorLists = microcache<Comment[]>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
+  const threads = microcache<CommentRow[]>({
+    ttlMs: PUBLIC_VIEW_TTL_MS,
+    maxKeys: 512,
+    name: 'comment_threads',
+  });
+  const visitorLists = microcache<Comment[]>({
+    ttlMs: PUBLIC_VIEW_TTL_MS,
+    maxKeys: 512,
+    name: 'comment_visitor_lists',
+  });
   cacheSync.on('comments', (key) => {
     if (key === '') {
       threads.clear();

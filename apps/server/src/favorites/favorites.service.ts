@@ -26,7 +26,11 @@ export const HOME_BLOGS_TTL_MS = 2000;
 export function favoritesService(deps: FavoritesServiceDeps) {
   const { repo, outbox, officialBlogId } = deps;
   const now = deps.now ?? (() => new Date());
-  const topCache = microcache<BlogCard[]>({ ttlMs: HOME_BLOGS_TTL_MS, maxKeys: 1 });
+  const topCache = microcache<BlogCard[]>({
+    ttlMs: HOME_BLOGS_TTL_MS,
+    maxKeys: 1,
+    name: 'home_blogs',
+  });
 
   return {
     /** PUT /api/blog/{blogId}/favorites: favorites the blog, or un-favorites it. */

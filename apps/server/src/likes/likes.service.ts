@@ -24,7 +24,11 @@ export const HOME_CACHE_MS = 2000;
 
 /** Liking breakthroughs, the home ranking and the user's liked list. */
 export function likesService({ repo, outbox, officialBlogId }: LikesServiceDeps) {
-  const homeCache = microcache<HomeArticle[]>({ ttlMs: HOME_CACHE_MS, maxKeys: 1 });
+  const homeCache = microcache<HomeArticle[]>({
+    ttlMs: HOME_CACHE_MS,
+    maxKeys: 1,
+    name: 'home_articles',
+  });
   return {
     /**
      * Toggles the actor's like. Whether the like was added or removed is decided by which

@@ -32,6 +32,11 @@ export function registerNotificationsModule(app: FastifyInstance, deps: AppDeps)
     service.onCommentCreated(event, delivery),
   );
 
+  deps.metrics.gauge(
+    'repolog_notification_streams_open',
+    'Live notification streams open on this instance.',
+    () => hub.size(),
+  );
   // An ended session loses its live streams at once, on every instance.
   deps.sessionEnds.on((end) => hub.endSessions(end));
   registerNotificationsRoutes(app, service, hub, deps.config.publicUrl);

@@ -14,18 +14,36 @@ export interface Microcache<V> {
   clear(): void;
 }
 
+/** Hits and misses of every cache of this process, by name (read by the metrics). */
+const tallies = new Map<string, { hits: number; misses: number }>();
+
+/** Reads of each named cache so far: hits, and misses that loaded. */
+export const microcacheStats = (): ReadonlyMap<string, { hits: number; misses: number }> => tallies;
+
 export function microcache<V>(options: {
   ttlMs: number;
   /** Most keys kept; the oldest goes first. */
   maxKeys?: number;
   now?: () => number;
+  /** Its name in the metrics (caches of one name add up). */
+  name?: string;
 }): Microcache<V> {
-  const { ttlMs, maxKeys = 32, now = () => Date.now() } = options;
+  const { ttlMs, maxKeys = 32, now = () => Date.now(), name = 'unnamed' } = options;
   const entries = new Map<string, { value: Promise<V>; expires: number }>();
+  let tally = tallies.get(name);
+  if (!tally) {
+    tally = { hits: 0, misses: 0 };
+    tallies.set(name, tally);
+  }
+  const counts = tally;
   return {
     get(key, load) {
       const hit = entries.get(key);
-      if (hit && hit.expires > now()) return hit.value;
+      if (hit && hit.expires > now()) {
+        counts.hits += 1;
+        return hit.value;
+      }
+      counts.misses += 1;
       const value = load();
       entries.delete(key);
       entries.set(key, { value, expires: now() + ttlMs });
