@@ -29,7 +29,7 @@ const apiRoutes = () =>
   t.app.routeCatalog.filter(
     (route) =>
       route.url.startsWith('/api/') &&
-      !(route.schema as { hide?: boolean } | undefined)?.hide &&
+      !(route.schema)?.hide &&
       !route.url.startsWith('/api/docs'),
   );
 
