@@ -9,8 +9,7 @@ import {
   updateArticleSchema,
 } from '@repolog/contract/articles';
 import { listQuerySchema, messageSchema } from '@repolog/contract/common';
-import { requireActor } from '../auth/session.js';
-import { signedInRoutes } from '../auth/signed-in.js';
+import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import { resolvePaging, setPagingHeaders } from '../plugins/paging.js';
 import { listFilters } from './list-filters.js';
 import type { ArticlesService } from './articles.service.js';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { CurrentUser } from '@repolog/contract/auth';
 import type { Actor } from '@repolog/contract/permissions';
 import { AppError, badRequest, notFound } from '../errors.js';
-import { GitHubError, type GitHubClient } from '../github/github.types.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import { GitHubError, type GitHubClient } from '../github/github.public.js';
+import type { UsersRepository } from '../users/users.public.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { SessionEnds } from './session-ends.js';
 import {
@@ -180,7 +180,7 @@ export function authService(deps: AuthServiceDeps) {
 
     /** Deletes the account; every session of it ends with it. */
     async deleteAccount(actor: Actor): Promise<void> {
-      await users.deleteAccount(actor.userId);
+      await users.transaction((tx) => users.deleteAccount(actor.userId, tx));
       // Its sessions went with it (cascade); no instance may still believe one of them.
       sessionEnds.ended({ userId: actor.userId });
     },

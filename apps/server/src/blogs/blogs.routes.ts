@@ -9,8 +9,7 @@ import {
   updateBlogSchema,
 } from '@repolog/contract/blogs';
 import { messageSchema } from '@repolog/contract/common';
-import { requireActor } from '../auth/session.js';
-import { signedInRoutes } from '../auth/signed-in.js';
+import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import type { BlogsService } from './blogs.service.js';
 
 /** The blog calls of spec §7 (DESIGN.md §4 shapes). */

@@ -10,14 +10,14 @@ import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { limits } from '@repolog/contract/limits';
 import { can, type Actor, type BlogResource } from '@repolog/contract/permissions';
 import type { Message } from '@repolog/contract/common';
-import type { CodehostService } from '../codehost/codehost.service.js';
+import type { CodehostService } from '../codehost/codehost.public.js';
 import type { Db } from '../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import type { Events } from '../events.js';
-import type { Outbox } from '../outbox/outbox.js';
+import type { Outbox } from '../outbox/outbox.public.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
-import type { GitHubUser } from '../github/github.types.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { GitHubUser } from '../github/github.public.js';
+import type { UsersRepository } from '../users/users.public.js';
 import { presentBlog, presentMyBlog } from './blogs.presenter.js';
 import type { BlogAccessRow, BlogsRepository } from './blogs.repository.js';
 

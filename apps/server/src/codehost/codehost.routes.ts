@@ -8,8 +8,7 @@ import {
 } from '@repolog/contract/codehost';
 import { ACTIVITY_MESSAGE_HEADER, ACTIVITY_STATUS_HEADER } from '@repolog/contract/constants';
 import { checkUserQuerySchema, checkUserSchema } from '@repolog/contract/users';
-import { requireActor } from '../auth/session.js';
-import { signedInRoutes } from '../auth/signed-in.js';
+import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import type { CodehostService, Freshness } from './codehost.service.js';
 
 /** Says in headers when GitHub data is stale or missing; the body stays the spec's array. */

@@ -9,7 +9,7 @@ import {
   type GitHubIssue,
   type GitHubRepo,
   type GitHubUser,
-} from '../github/github.types.js';
+} from '../github/github.public.js';
 import type { CodehostRepository } from './codehost.repository.js';
 import { parseRepoUrl, type RepoRef } from './repo-url.js';
 

@@ -10,8 +10,7 @@ import {
   updateCommentSchema,
 } from '@repolog/contract/comments';
 import { messageSchema } from '@repolog/contract/common';
-import { requireActor } from '../auth/session.js';
-import { signedInRoutes } from '../auth/signed-in.js';
+import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import type { CommentsService } from './comments.service.js';
 
 export function registerCommentsRoutes(app: FastifyInstance, comments: CommentsService): void {

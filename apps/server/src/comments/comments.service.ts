@@ -2,7 +2,7 @@ import type { Comment } from '@repolog/contract/comments';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { can, type Actor } from '@repolog/contract/permissions';
 import { forbidden, notFound } from '../errors.js';
-import type { Outbox } from '../outbox/outbox.js';
+import type { Outbox } from '../outbox/outbox.public.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
 import { commentResource, presentComment } from './comments.presenter.js';
 import type { CommentRow, CommentsRepository } from './comments.repository.js';

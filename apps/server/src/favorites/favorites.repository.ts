@@ -38,28 +38,26 @@ export function favoritesRepository(db: Db) {
       blogId: number,
       tx: Db,
     ): Promise<FavoriteState & { added: boolean }> {
-      {
-        await tx.select({ id: blogs.id }).from(blogs).where(eq(blogs.id, blogId)).for('update');
-        const inserted = await tx
-          .insert(favorites)
-          .values({ userId, blogId })
-          .onConflictDoNothing()
-          .returning({ blogId: favorites.blogId });
-        const added = inserted.length === 1;
-        const removed = added
-          ? []
-          : await tx
-              .delete(favorites)
-              .where(and(eq(favorites.userId, userId), eq(favorites.blogId, blogId)))
-              .returning({ blogId: favorites.blogId });
-        const delta = added ? 1 : removed.length === 1 ? -1 : 0;
-        const [state] = await tx
-          .update(blogs)
-          .set({ favCount: sql`${blogs.favCount} + ${delta}` })
-          .where(eq(blogs.id, blogId))
-          .returning({ count: blogs.favCount });
-        return { added, count: state?.count ?? 0, favorited: added };
-      }
+      await tx.select({ id: blogs.id }).from(blogs).where(eq(blogs.id, blogId)).for('update');
+      const inserted = await tx
+        .insert(favorites)
+        .values({ userId, blogId })
+        .onConflictDoNothing()
+        .returning({ blogId: favorites.blogId });
+      const added = inserted.length === 1;
+      const removed = added
+        ? []
+        : await tx
+            .delete(favorites)
+            .where(and(eq(favorites.userId, userId), eq(favorites.blogId, blogId)))
+            .returning({ blogId: favorites.blogId });
+      const delta = added ? 1 : removed.length === 1 ? -1 : 0;
+      const [state] = await tx
+        .update(blogs)
+        .set({ favCount: sql`${blogs.favCount} + ${delta}` })
+        .where(eq(blogs.id, blogId))
+        .returning({ count: blogs.favCount });
+      return { added, count: state?.count ?? 0, favorited: added };
     },
 
     /**

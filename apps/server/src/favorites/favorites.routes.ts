@@ -6,8 +6,7 @@ import {
   favoriteBodySchema,
   favoriteResultSchema,
 } from '@repolog/contract/blogs';
-import { requireActor } from '../auth/session.js';
-import { signedInRoutes } from '../auth/signed-in.js';
+import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import type { FavoritesService } from './favorites.service.js';
 
 /** Favorite toggle, the home blog strip and the followed-blogs list (spec §7). */

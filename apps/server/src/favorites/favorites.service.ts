@@ -1,7 +1,7 @@
 import type { BlogCard, FavoriteResult } from '@repolog/contract/blogs';
 import type { Actor } from '@repolog/contract/permissions';
 import { badRequest, notFound } from '../errors.js';
-import type { Outbox } from '../outbox/outbox.js';
+import type { Outbox } from '../outbox/outbox.public.js';
 import { presentBlogCard, presentFavorite } from './favorites.presenter.js';
 import type { FavoritesRepository } from './favorites.repository.js';
 import { microcache } from '../plugins/microcache.js';

@@ -6,7 +6,7 @@ import {
   newestFirst,
   type ArticleFilters,
   type ArticleListRow,
-} from '../articles/articles.repository.js';
+} from '../articles/articles.public.js';
 import type { Db } from '../db/client.js';
 import { articles, blogs, likes } from '../db/schema.js';
 import { transactionOf } from '../db/transaction.js';

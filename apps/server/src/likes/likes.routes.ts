@@ -8,9 +8,8 @@ import {
   likeResultSchema,
 } from '@repolog/contract/articles';
 import { listQuerySchema } from '@repolog/contract/common';
-import { listFilters } from '../articles/list-filters.js';
-import { requireActor } from '../auth/session.js';
-import { signedInRoutes } from '../auth/signed-in.js';
+import { listFilters } from '../articles/articles.public.js';
+import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import { resolvePaging, setPagingHeaders } from '../plugins/paging.js';
 import type { LikesService } from './likes.service.js';
 

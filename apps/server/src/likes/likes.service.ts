@@ -1,11 +1,11 @@
 import type { ArticleListItem, HomeArticle, LikeResult } from '@repolog/contract/articles';
 import { HOME_TOP } from '@repolog/contract/constants';
 import type { Actor } from '@repolog/contract/permissions';
-import { presentListItem } from '../articles/articles.presenter.js';
-import type { ArticleFilters } from '../articles/articles.repository.js';
+import { presentListItem } from '../articles/articles.public.js';
+import type { ArticleFilters } from '../articles/articles.public.js';
 import { badRequest, notFound } from '../errors.js';
 import { microcache } from '../plugins/microcache.js';
-import type { Outbox } from '../outbox/outbox.js';
+import type { Outbox } from '../outbox/outbox.public.js';
 import { presentHomeArticle } from './likes.presenter.js';
 import type { LikesRepository } from './likes.repository.js';
 

@@ -8,8 +8,7 @@ import {
   readAllResultSchema,
   unreadCountSchema,
 } from '@repolog/contract/notifications';
-import { requireActor } from '../auth/session.js';
-import { signedInRoutes } from '../auth/signed-in.js';
+import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import { resolvePaging, setPagingHeaders } from '../plugins/paging.js';
 import type { NotificationsService } from './notifications.service.js';
 import type { NoticeHub } from './notifications.stream.js';

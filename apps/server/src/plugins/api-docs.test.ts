@@ -28,9 +28,7 @@ afterAll(() => t.close());
 const apiRoutes = () =>
   t.app.routeCatalog.filter(
     (route) =>
-      route.url.startsWith('/api/') &&
-      !(route.schema)?.hide &&
-      !route.url.startsWith('/api/docs'),
+      route.url.startsWith('/api/') && !route.schema?.hide && !route.url.startsWith('/api/docs'),
   );
 
 const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}');
