@@ -12,6 +12,8 @@ export const HEARTBEAT_MS = 25_000;
  * the oldest. A browser needs one per tab; the cap keeps a script from holding thousands.
  */
 export const MAX_STREAMS = 5;
+/** How long a browser whose stream was pushed out by newer ones waits to reconnect. */
+export const EVICTED_RETRY_MS = 60 * 60 * 1000;
 
 /** Whose stream it is. */
 export interface StreamOwner {
@@ -112,6 +114,17 @@ export function noticeHub(deps: NoticeHubDeps) {
     if (!stream.res.writableEnded) stream.res.end();
   };
 
+  /**
+   * Closes a stream pushed out by newer ones. Its browser is told to wait an hour before
+   * reconnecting: reconnecting at once would push out the next oldest, and so on round.
+   */
+  const evict = (stream: OpenStream) => {
+    if (!stream.res.writableEnded && !stream.res.destroyed) {
+      stream.res.write(`retry: ${EVICTED_RETRY_MS}\n\n`);
+    }
+    close(stream);
+  };
+
   const endStreams = () => {
     for (const set of streams.values()) for (const { res } of set) res.end();
     streams.clear();
@@ -165,9 +178,9 @@ export function noticeHub(deps: NoticeHubDeps) {
       set.add(stream);
       const sameSession = [...set].filter((s) => s.sessionId === owner.sessionId);
       for (const old of sameSession.slice(0, Math.max(0, sameSession.length - maxStreams))) {
-        close(old);
+        evict(old);
       }
-      for (const old of [...set].slice(0, Math.max(0, set.size - maxStreams))) close(old);
+      for (const old of [...set].slice(0, Math.max(0, set.size - maxStreams))) evict(old);
       if (!heartbeat) {
         heartbeat = setInterval(beat, deps.heartbeatMs ?? HEARTBEAT_MS);
         heartbeat.unref();

@@ -18,7 +18,7 @@ import {
   type Session,
   type UserRow,
 } from '../test/factories.js';
-import { noticeHub } from './notifications.stream.js';
+import { EVICTED_RETRY_MS, noticeHub } from './notifications.stream.js';
 import { ACCESS_TOKEN_TTL_S, TokenKeys } from '../auth/tokens.js';
 
 let t: TestApp;
@@ -567,6 +567,16 @@ describe('the stream hub', () => {
     await vi.advanceTimersByTimeAsync(60);
     expect(writes).toHaveLength(before);
     expect(hub.size()).toBe(0);
+    await hub.close();
+  });
+
+  it('pushes out the oldest stream past five, telling its browser not to come straight back', async () => {
+    const hub = hubOf();
+    const streams = Array.from({ length: 6 }, () => fakeStream());
+    for (const stream of streams) hub.add({ userId: 1, sessionId: 's' }, stream.res);
+    expect(streams.map((s) => s.ended())).toEqual([true, false, false, false, false, false]);
+    expect(streams[0]?.writes).toContain(`retry: ${EVICTED_RETRY_MS}\n\n`);
+    expect(hub.size()).toBe(5);
     await hub.close();
   });
 
