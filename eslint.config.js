@@ -7,6 +7,24 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
+/** Server feature folders (apps/server/src/<feature>): each meets the others through <feature>.public.ts. */
+const SERVER_FEATURES = [
+  'articles',
+  'auth',
+  'blogs',
+  'codehost',
+  'comments',
+  'demo',
+  'favorites',
+  'feeds',
+  'github',
+  'health',
+  'likes',
+  'notifications',
+  'outbox',
+  'users',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -127,6 +145,41 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Server features use one another only through their public module (STYLE.md): a feature
+    // may import `../<other>/<other>.public.js`, never the other's routes, services or queries.
+    // The composition root (app.ts, deps.ts), db/, plugins/ and test/ are not features.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: SERVER_FEATURES.map((feature) => ({
+            target: `./apps/server/src/${feature}`,
+            from: `./apps/server/src/{${SERVER_FEATURES.filter((f) => f !== feature).join(',')}}/**`,
+            except: ['**/*.public.ts'],
+            message: `Import another feature through its <feature>.public.ts only (${feature} may not reach into another feature's internals).`,
+          })),
+        },
+      ],
+      // Transactions are opened one way: repo.transaction(fn) (db/transaction.ts).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='transaction'][callee.object.name=/^(db|tx|client)$/]",
+          message:
+            'Open transactions with repo.transaction(fn) (transactionOf in db/transaction.ts); the service decides where one begins.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/db/**/*.ts', 'apps/server/src/**/*.test.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     // The contract is shared by browser and server: no Node, React or database imports.

@@ -1,13 +1,33 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { CreatedArticle } from '@repolog/contract/articles';
 import type { CreatedBlog } from '@repolog/contract/blogs';
 import { loginAs, type DemoAccount } from './session';
 
-/** A signed-in user in a browser context of their own (separate cookies and storage). */
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * Each demo account signs in once per worker (module state lives as long as the worker
+ * process); later pages start from its saved cookies and storage. A saved session is renewed
+ * well before its 15-minute access token expires, so pages never race to rotate one refresh
+ * token. Journeys that end a session (logout, account deletion) sign in on their own.
+ */
+const signedIn = new Map<DemoAccount, { state: StorageState; at: number }>();
+const RENEW_AFTER_MS = 10 * 60 * 1000;
+
+/** A signed-in user in a browser context of their own (separate cookies and storage), on /home. */
 export async function userPage(browser: Browser, login: DemoAccount): Promise<Page> {
+  const saved = signedIn.get(login);
+  if (saved && Date.now() - saved.at < RENEW_AFTER_MS) {
+    const context = await browser.newContext({ storageState: saved.state });
+    const page = await context.newPage();
+    await page.goto('/home');
+    await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
+    return page;
+  }
   const context = await browser.newContext();
   const page = await context.newPage();
   await loginAs(page, login);
+  signedIn.set(login, { state: await context.storageState(), at: Date.now() });
   return page;
 }
 
@@ -35,6 +55,10 @@ export async function createArticle(page: Page, article: NewArticle): Promise<nu
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as CreatedArticle).articleId;
 }
+
+/** Posts a fresh breakthrough in the demo blog 32 (dana-kim's) as the page's signed-in user. */
+export const writeArticle = (page: Page, title: string): Promise<number> =>
+  createArticle(page, { blogId: 32, title });
 
 /** Creates a blog through the API as the page's signed-in user. */
 export async function createBlog(

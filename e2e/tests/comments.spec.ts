@@ -1,25 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { CreatedArticle } from '@repolog/contract/articles';
+import { expect, test, type Page } from '@playwright/test';
 import type { Comment } from '@repolog/contract/comments';
-import { collectAlerts, loginAs, type DemoAccount } from '../support/session';
-
-/** A signed-in user in a browser context of their own. */
-async function userPage(browser: Browser, login: DemoAccount): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginAs(page, login);
-  return page;
-}
-
-/** dana-kim writes a fresh breakthrough in the demo blog 32 (she owns it). */
-async function writeArticle(page: Page, baseURL: string, title: string): Promise<number> {
-  const res = await page.request.post('/api/article', {
-    data: { blogId: 32, title, content: `## ${title}\n\nWhat we found.` },
-    headers: { origin: baseURL },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as CreatedArticle).articleId;
-}
+import { userPage, writeArticle } from '../support/reading';
+import { collectAlerts } from '../support/session';
 
 const comments = (page: Page) => page.getByRole('region', { name: /^Comments/ });
 const row = (page: Page, text: string) =>
@@ -37,7 +19,7 @@ test.describe('comments on a breakthrough', () => {
     const sora = await userPage(browser, 'sora-lee');
     const danaAlerts = collectAlerts(dana);
     const soraAlerts = collectAlerts(sora);
-    const articleId = await writeArticle(dana, base, `Comment flows ${Date.now()}`);
+    const articleId = await writeArticle(dana, `Comment flows ${Date.now()}`);
 
     // sora: an empty comment is refused; a real one is appended below the others.
     await sora.goto(`/breakthrough/${articleId}`);
@@ -131,7 +113,7 @@ test.describe('comments on a breakthrough', () => {
     baseURL,
   }) => {
     const dana = await userPage(browser, 'dana-kim');
-    const articleId = await writeArticle(dana, baseURL ?? '', `Visitor view ${Date.now()}`);
+    const articleId = await writeArticle(dana, `Visitor view ${Date.now()}`);
     const res = await dana.request.post('/api/comment', {
       data: { articleId, content: 'Pinned answer from the author' },
       headers: { origin: baseURL ?? '' },

@@ -63,22 +63,27 @@ test.describe('home page', () => {
   test('the carousel plays by itself, pauses while hovered, and a dot shows its slide', async ({
     page,
   }) => {
+    // The page's clock is ours: it stands still unless the test moves it.
+    await page.clock.install();
     await page.goto('/home');
     const carousel = page.getByRole('region', { name: 'Featured' });
     const current = carousel.locator('[aria-roledescription="slide"]:not([inert])');
-    await expect(current).toHaveAttribute('aria-label', '1 of 3');
-    // 2500 ms between slides.
-    await expect(current).toHaveAttribute('aria-label', '2 of 3', { timeout: 4_000 });
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    const first = Number((await current.getAttribute('aria-label'))?.split(' ')[0]);
+    // 2500 ms between slides: any 2500 ms hold exactly one change.
+    await page.clock.runFor(2_500);
+    await expect(current).toHaveAttribute('aria-label', `${(first % 3) + 1} of 3`);
 
     await carousel.hover();
     await expect(carousel).toHaveAttribute('data-playing', 'false');
     const label = await current.getAttribute('aria-label');
-    await page.waitForTimeout(3_000);
+    await page.clock.runFor(6_000);
     await expect(current).toHaveAttribute('aria-label', label ?? '');
 
     await page.mouse.move(0, 0);
     await expect(carousel).toHaveAttribute('data-playing', 'true');
     await carousel.getByRole('button', { name: 'Show slide 3 of 3' }).click();
+    await page.clock.runFor(1_200);
     await expect(current).toHaveAttribute('aria-label', '3 of 3');
     await expect(carousel.getByRole('button', { name: 'Show slide 3 of 3' })).toHaveAttribute(
       'aria-current',
@@ -102,10 +107,12 @@ test.describe('home page', () => {
   test('reduced motion: the carousel does not play by itself', async ({ browser }) => {
     const context = await browser.newContext({ reducedMotion: 'reduce' });
     const page = await context.newPage();
+    await page.clock.install();
     await page.goto('/home');
     const carousel = page.getByRole('region', { name: 'Featured' });
     await expect(carousel).toHaveAttribute('data-playing', 'false');
-    await page.waitForTimeout(3_000);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await page.clock.runFor(6_000);
     await expect(carousel.locator('[aria-roledescription="slide"]:not([inert])')).toHaveAttribute(
       'aria-label',
       '1 of 3',

@@ -1,23 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { CreatedArticle } from '@repolog/contract/articles';
+import { expect, test, type Page } from '@playwright/test';
 import type { Notice, UnreadCount } from '@repolog/contract/notifications';
-import { collectAlerts, loginAs, type DemoAccount } from '../support/session';
-
-async function userPage(browser: Browser, login: DemoAccount): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginAs(page, login);
-  return page;
-}
-
-async function writeArticle(page: Page, baseURL: string, title: string): Promise<number> {
-  const res = await page.request.post('/api/article', {
-    data: { blogId: 32, title, content: `## ${title}\n\nWhat we found.` },
-    headers: { origin: baseURL },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as CreatedArticle).articleId;
-}
+import { userPage, writeArticle } from '../support/reading';
+import { collectAlerts } from '../support/session';
 
 const unreadOf = async (page: Page) =>
   ((await (await page.request.get('/api/notice/count')).json()) as UnreadCount).unreadCount;
@@ -36,7 +20,7 @@ test.describe('live notifications', () => {
     const sora = await userPage(browser, 'sora-lee');
     collectAlerts(sora);
     const title = `Live badge ${Date.now()}`;
-    const articleId = await writeArticle(dana, base, title);
+    const articleId = await writeArticle(dana, title);
 
     // sora's favorite of blog 32 must be new for this run (a toggle off sends nothing).
     const blog = (await (await sora.request.get('/api/blog/32')).json()) as { fav_button: boolean };
@@ -129,7 +113,7 @@ test.describe('/notification', () => {
     const dana = await userPage(browser, 'dana-kim');
     const sora = await userPage(browser, 'sora-lee');
     const title = `Paging ${Date.now()}`;
-    const articleId = await writeArticle(dana, base, title);
+    const articleId = await writeArticle(dana, title);
     for (let i = 1; i <= 11; i += 1) {
       const res = await sora.request.post('/api/comment', {
         data: { articleId, content: `note ${i}` },

@@ -7,6 +7,7 @@ import { articleMediaReferences } from './articles/article-media.repository.js';
 import { registerArticlesModule } from './articles/articles.module.js';
 import { authRepository } from './auth/auth.repository.js';
 import { registerAuthModule } from './auth/auth.module.js';
+import { createSessionEnds } from './auth/session-ends.js';
 import { TokenKeys } from './auth/tokens.js';
 import { registerBlogsModule } from './blogs/blogs.module.js';
 import { codehostRepository } from './codehost/codehost.repository.js';
@@ -27,9 +28,14 @@ import { registerHealthRoutes } from './health/health.routes.js';
 import { registerLikesModule } from './likes/likes.module.js';
 import { registerMediaModule } from './media/media.module.js';
 import { registerNotificationsModule } from './notifications/notifications.module.js';
+import { createOutbox, type Outbox, type OutboxHooks } from './outbox/outbox.js';
+import { outboxRepository } from './outbox/outbox.repository.js';
+import { registerApiDocs, registerOpenApi } from './plugins/api-docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerMetrics, registerMetricsRoute } from './plugins/metrics.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { createCacheSync } from './plugins/cache-sync.js';
+import { registerRouteCatalog } from './plugins/route-catalog.js';
 import { routePath } from './plugins/route-path.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSerializer } from './plugins/serializer.js';
@@ -51,12 +57,16 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** In demo mode, fill an empty database with the demo blogs, articles and people. */
   seedDemo?: boolean;
+  /** Test hooks into the outbox's delivery (the crash test stops a process there). */
+  outboxHooks?: OutboxHooks;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The in-process GitHub stand-in, in demo mode. */
     demoGitHub: DemoGitHub | null;
+    /** Durable side effects: written with the action, delivered exactly once. */
+    outbox: Outbox;
   }
 }
 
@@ -76,10 +86,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   });
+  registerRouteCatalog(app);
   app.setValidatorCompiler(validatorCompiler);
   registerSerializer(app, options.validateResponses ? 'validating' : 'fast');
 
   registerErrorHandler(app);
+  await registerOpenApi(app, config.publicUrl);
+  const metrics = registerMetrics(app, { database });
   registerSecurity(app, config.publicUrl);
   registerInputGuard(app);
   await app.register(fastifyCookie, { secret: config.secret });
@@ -128,13 +141,42 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await cacheSync.start();
   closers.push(() => cacheSync.stop());
+  const sessionEnds = createSessionEnds(database, (error) =>
+    app.log.warn({ err: error }, 'the end of a session was not sent to the other instances'),
+  );
+  await sessionEnds.start();
+  closers.push(() => sessionEnds.stop());
+  const outbox = createOutbox({
+    repo: outboxRepository(database.db),
+    database,
+    onError: (error, event) => app.log.error({ err: error, event }, 'delivering an event failed'),
+    ...(options.outboxHooks ? { hooks: options.outboxHooks } : {}),
+  });
+  app.decorate('outbox', outbox);
+  metrics.counter(
+    'repolog_events_delivered_total',
+    'Outbox events delivered (notifications written and pushed, caches synced), by event.',
+    'event',
+    () => outbox.stats().delivered,
+  );
+  metrics.counter(
+    'repolog_events_failed_total',
+    'Outbox delivery attempts that failed (retried with back-off), by event.',
+    'event',
+    () => outbox.stats().failed,
+  );
+  metrics.gauge('repolog_events_pending', 'Outbox events not yet delivered.', () =>
+    outbox.countPending(),
+  );
   const metaProviders: MetaProvider[] = [];
   const deps: AppDeps = {
     config,
     database,
     db: database.db,
     events,
+    outbox,
     cacheSync,
+    sessionEnds,
     keys,
     github,
     githubWebUrl,
@@ -150,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       webUrl: githubWebUrl,
     }),
     metaProviders,
+    metrics,
     onClose: (task) => closers.push(task),
   };
 
@@ -171,6 +214,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMediaModule(app, deps, {
     referenceSources: [articleMediaReferences(deps.db), drafts.mediaReferences],
   });
+
+  await registerApiDocs(app);
+  registerMetricsRoute(app, config.metricsToken);
+
+  // Every handler is registered: deliver what an earlier process left, then keep watching.
+  await outbox.start();
+  closers.push(() => outbox.stop());
 
   await registerStaticSpa(app, {
     webDist: options.webDist,

@@ -46,6 +46,14 @@ export const envSchema = z.object({
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
   RENDER_QUEUE_PER_USER: z.coerce.number().int().positive().default(4),
   RENDER_QUEUE: z.coerce.number().int().positive().default(64),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, 'use at least 16 characters (e.g. openssl rand -hex 32)').optional(),
+  ),
+  METRICS_PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
 });
 
 export interface Config {
@@ -81,6 +89,10 @@ export interface Config {
   render: { threads: number; timeoutMs: number; maxPerOwner: number; maxQueued: number };
   /** Per-person limits on images uploaded into breakthrough bodies. */
   media: { uploadsPerHour: number; quotaBytes: number };
+  /** Bearer token that opens GET /metrics on the site's port; unset: no metrics there. */
+  metricsToken: string | undefined;
+  /** A port of its own serving /metrics without a token; unset: none. */
+  metricsPort: number | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -162,5 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadsPerHour: e.MEDIA_UPLOADS_PER_HOUR,
       quotaBytes: Math.round(e.MEDIA_QUOTA_MB * 1024 * 1024),
     },
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
   };
 }

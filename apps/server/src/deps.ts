@@ -1,4 +1,5 @@
 import type { AuthRepository } from './auth/auth.repository.js';
+import type { SessionEnds } from './auth/session-ends.js';
 import type { TokenKeys } from './auth/tokens.js';
 import type { CodehostService } from './codehost/codehost.service.js';
 import type { Config } from './config.js';
@@ -6,6 +7,8 @@ import type { Database, Db } from './db/client.js';
 import type { Events } from './events.js';
 import type { GitHubClient } from './github/github.types.js';
 import type { CacheSync } from './plugins/cache-sync.js';
+import type { Outbox } from './outbox/outbox.js';
+import type { Metrics } from './plugins/metrics.js';
 import type { MetaProvider } from './plugins/static-spa.js';
 import type { UsersRepository } from './users/users.repository.js';
 
@@ -14,9 +17,14 @@ export interface AppDeps {
   config: Config;
   database: Database;
   db: Db;
+  /** Local events: caches of this instance react (article.changed, blog.deleted). */
   events: Events;
+  /** Durable events, written in the action's transaction (likes, comments, favorites, invitations). */
+  outbox: Pick<Outbox, 'add' | 'deliver' | 'handle' | 'emit'>;
   /** Drops stale per-instance cache entries here and on the other instances. */
   cacheSync: CacheSync;
+  /** Sessions ended (logout, refresh-token reuse, account deletion), on every instance. */
+  sessionEnds: SessionEnds;
   keys: TokenKeys;
   github: GitHubClient;
   /** Base URL of GitHub's web pages as users see them (the stand-in's in demo mode). */
@@ -24,6 +32,8 @@ export interface AppDeps {
   codehost: CodehostService;
   users: UsersRepository;
   auth: AuthRepository;
+  /** Feature modules expose their own gauges and counters here (Prometheus). */
+  metrics: Pick<Metrics, 'gauge' | 'counter'>;
   /** Feature modules add page meta providers here (article and blog pages). */
   metaProviders: MetaProvider[];
   /** Runs when the app closes (stop timers, close streams). */

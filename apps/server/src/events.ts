@@ -1,21 +1,15 @@
 /**
- * Typed in-process events. Services emit after their transaction commits; listeners (the
- * notifications module) react. `emit` waits for every listener, so a response is sent only
- * once its side effects are written; a failing listener is logged, never fails the emitter.
+ * Typed in-process events, for this instance's own caches: services emit after their
+ * transaction commits, listeners drop what went stale (other instances hear it through
+ * cache-sync). `emit` waits for every listener; a failing listener is logged, never fails the
+ * emitter. Side effects that must not be lost — notifications — are outbox events instead
+ * (outbox/outbox.events.ts).
  */
 export interface EventMap {
-  /** Users were added to a blog's members (on create or edit). */
-  'blog.membersAdded': { blogId: number; instigatorId: number; userIds: number[] };
   /** A blog was deleted with its articles (caches of public lists drop it). */
   'blog.deleted': { blogId: number };
-  /** A user favorited a blog (not emitted on un-favorite). */
-  'blog.favorited': { blogId: number; userId: number };
   /** A breakthrough was posted, edited or deleted (its blog's page lists it). */
   'article.changed': { articleId: number; blogId: number };
-  /** A user liked an article (not emitted on unlike). */
-  'article.liked': { articleId: number; userId: number };
-  /** A comment was written. */
-  'comment.created': { commentId: number; articleId: number; userId: number };
 }
 
 export type EventName = keyof EventMap;

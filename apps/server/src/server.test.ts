@@ -83,7 +83,11 @@ describe('the server process', () => {
       body: JSON.stringify({ latencyMs: 1500 }),
     });
     const inFlight = fetch(`${base}/api/check-user?username=octocat`);
-    await new Promise((r) => setTimeout(r, 300));
+    // No guessing how long the request takes to arrive: the stand-in says when it holds it.
+    const pending = async () =>
+      ((await (await fetch(`${base}/__github/_stub/pending`)).json()) as { pending: number })
+        .pending;
+    while ((await pending()) === 0) await new Promise((resolve) => setImmediate(resolve));
     first.child.kill('SIGTERM');
     const res = await inFlight;
     expect(res.status).toBe(200);

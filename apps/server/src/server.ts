@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { startMetricsServer } from './plugins/metrics.js';
 
 /** The built web app: next to the server bundle in production, apps/web/dist in development. */
 function findWebDist(): string | undefined {
@@ -32,6 +33,14 @@ async function main(): Promise<void> {
   const webDist = findWebDist();
   const app = await buildApp({ config, database, seedDemo: true, ...(webDist ? { webDist } : {}) });
 
+  const metricsServer = config.metricsPort
+    ? await startMetricsServer(app.metrics.registry, {
+        port: config.metricsPort,
+        host: config.host,
+      })
+    : undefined;
+  if (metricsServer) app.log.info(`metrics at http://${config.host}:${metricsServer.port}/metrics`);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -47,6 +56,7 @@ async function main(): Promise<void> {
     const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
     sweep.unref();
     try {
+      await metricsServer?.close();
       await app.close();
       await database.close();
       app.log.info('shut down cleanly');

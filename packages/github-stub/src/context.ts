@@ -16,4 +16,6 @@ export interface StubContext {
   baseUrl: string | undefined;
   /** API responses held open by the `hang` fault. */
   hanging: Set<ServerResponse>;
+  /** API requests received and not yet answered (a test waits for one to be in flight). */
+  pending: { count: number };
 }

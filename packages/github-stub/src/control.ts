@@ -14,6 +14,8 @@ export interface ControlTarget {
   /** Pushes a commit and returns its API representation. */
   pushCommit(fullName: string, input: NewCommit): unknown;
   reset(): void;
+  /** API requests received and not yet answered. */
+  pending(): number;
 }
 
 function field(
@@ -68,6 +70,8 @@ export async function handleControl(
   } else if (path === '/faults' && method === 'PUT') {
     patchFaults(target.faults, await readJson(req));
     sendJson(res, 200, target.faults);
+  } else if (path === '/pending' && method === 'GET') {
+    sendJson(res, 200, { pending: target.pending() });
   } else if (path === '/reset' && method === 'POST') {
     target.reset();
     sendJson(res, 200, { reset: true, faults: target.faults });

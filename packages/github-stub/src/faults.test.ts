@@ -92,6 +92,19 @@ describe('control API', () => {
     expect(unknown.status).toBe(422);
   });
 
+  it('counts API requests received and not yet answered', async () => {
+    const pending = async () =>
+      ((await (await fetch(`${s.url}/_stub/pending`)).json()) as { pending: number }).pending;
+    expect(await pending()).toBe(0);
+    s.stub.faults.hang = true;
+    // Held open until the stub closes (afterEach).
+    void api(s.url, '/users/octocat').catch(() => null);
+    while ((await pending()) === 0) await new Promise((resolve) => setImmediate(resolve));
+    s.stub.faults.hang = false;
+    expect((await api(s.url, '/users/octocat')).status).toBe(200);
+    expect(await pending()).toBe(1);
+  });
+
   it('refuses mutations without a JSON content type', async () => {
     const res = await fetch(`${s.url}/_stub/reset`, {
       method: 'POST',

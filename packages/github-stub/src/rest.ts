@@ -58,6 +58,8 @@ export async function handleApi(
   const identity = login ? `user:${login.toLowerCase()}` : `ip:${req.socket.remoteAddress ?? ''}`;
   const rate = (count: boolean) => ctx.rate.headersFor(identity, login !== null, count);
 
+  ctx.pending.count += 1;
+  res.once('close', () => (ctx.pending.count -= 1));
   if (await applyFaults(ctx.faults, res, ctx.hanging, () => rate(true))) return;
 
   const common = {

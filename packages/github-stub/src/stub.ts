@@ -83,6 +83,7 @@ export function createGitHubStub(options: CreateStubOptions = {}): GitHubStub {
     clientSecret: options.clientSecret ?? 'repolog-demo-secret',
     baseUrl: options.baseUrl?.replace(/\/+$/, ''),
     hanging: new Set(),
+    pending: { count: 0 },
   };
   const webhook = options.webhook;
   // Absolute URLs outside a request (webhook payloads) use the last origin a client used.
@@ -107,6 +108,7 @@ export function createGitHubStub(options: CreateStubOptions = {}): GitHubStub {
     },
     openIssue: addIssue,
     pushCommit: addCommit,
+    pending: () => ctx.pending.count,
     reset() {
       const fresh = createState(seed);
       ctx.state.users = fresh.users;

@@ -53,6 +53,17 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): Art
   deps.onClose(() => backfill.stop());
   app.decorate('renderPool', renderPool);
 
+  deps.metrics.gauge(
+    'repolog_markdown_render_queue',
+    'Markdown bodies waiting for a render thread on this instance.',
+    () => renderPool.stats().queued,
+  );
+  deps.metrics.gauge(
+    'repolog_markdown_render_running',
+    'Markdown bodies being rendered on this instance.',
+    () => renderPool.stats().running,
+  );
+
   const service = articlesService({
     repo,
     officialBlogId: deps.config.officialBlogId,

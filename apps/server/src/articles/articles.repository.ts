@@ -1,6 +1,7 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
+import { transactionOf } from '../db/transaction.js';
 import { articles, blogMembers, blogs, likes, users } from '../db/schema.js';
 import { bodyColumns } from './article-bodies.repository.js';
 import type { StoredBody } from './article-body.js';
@@ -161,10 +162,7 @@ export function articlesRepository(db: Db) {
     .prepare('article_list_rows');
 
   return {
-    /** Runs `fn` in one transaction; repository calls inside take its handle. */
-    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => fn(tx));
-    },
+    transaction: transactionOf(db),
 
     /**
      * The ids of every listed breakthrough matching the filters, newest first (the official

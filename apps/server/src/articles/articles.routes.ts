@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   articleIdParamsSchema,
@@ -9,18 +9,10 @@ import {
   updateArticleSchema,
 } from '@repolog/contract/articles';
 import { listQuerySchema, messageSchema } from '@repolog/contract/common';
-import { requireActor } from '../auth/session.js';
+import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import { resolvePaging, setPagingHeaders } from '../plugins/paging.js';
 import { listFilters } from './list-filters.js';
 import type { ArticlesService } from './articles.service.js';
-
-/**
- * Refuses visitors before the body is validated, so a signed-out writer hears "log in"
- * rather than a complaint about a field.
- */
-export const signedInOnly = async (request: FastifyRequest) => {
-  requireActor(request);
-};
 
 /** The article calls of spec §7. */
 export function registerArticlesRoutes(
@@ -47,35 +39,34 @@ export function registerArticlesRoutes(
     async (request) => articles.get(request.params.articleId, request.actor),
   );
 
-  r.post(
-    '/api/article',
-    {
-      onRequest: signedInOnly,
-      schema: { body: createArticleSchema, response: { 200: createdArticleSchema } },
-    },
-    async (request) => articles.create(requireActor(request), request.body),
-  );
-
-  r.put(
-    '/api/article/:articleId',
-    {
-      onRequest: signedInOnly,
-      schema: {
-        params: articleIdParamsSchema,
-        body: updateArticleSchema,
-        response: { 200: articleSchema },
+  signedInRoutes(app, (s) => {
+    s.post(
+      '/api/article',
+      {
+        schema: { body: createArticleSchema, response: { 200: createdArticleSchema } },
       },
-    },
-    async (request) =>
-      articles.update(requireActor(request), request.params.articleId, request.body),
-  );
+      async (request) => articles.create(requireActor(request), request.body),
+    );
 
-  r.delete(
-    '/api/article/:articleId',
-    {
-      onRequest: signedInOnly,
-      schema: { params: articleIdParamsSchema, response: { 200: messageSchema } },
-    },
-    async (request) => articles.delete(requireActor(request), request.params.articleId),
-  );
+    s.put(
+      '/api/article/:articleId',
+      {
+        schema: {
+          params: articleIdParamsSchema,
+          body: updateArticleSchema,
+          response: { 200: articleSchema },
+        },
+      },
+      async (request) =>
+        articles.update(requireActor(request), request.params.articleId, request.body),
+    );
+
+    s.delete(
+      '/api/article/:articleId',
+      {
+        schema: { params: articleIdParamsSchema, response: { 200: messageSchema } },
+      },
+      async (request) => articles.delete(requireActor(request), request.params.articleId),
+    );
+  });
 }

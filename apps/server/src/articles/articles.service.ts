@@ -91,7 +91,11 @@ export function articlesService({
 
   const lists = breakthroughLists({ repo, officialBlogId, cacheSync });
   // What a visitor (no personal likeButton) sees of a popular article, reused for a second.
-  const publicViews = microcache<Article>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
+  const publicViews = microcache<Article>({
+    ttlMs: PUBLIC_VIEW_TTL_MS,
+    maxKeys: 512,
+    name: 'article_views',
+  });
   cacheSync.on('article', (key) => publicViews.delete(key));
   const forgetArticle = (articleId: number) => cacheSync.changed('article', String(articleId));
 

@@ -155,8 +155,13 @@ export function breakthroughLists(deps: {
     ttlMs: ID_LIST_TTL_MS,
     staleMs: ID_LIST_STALE_MS,
     maxKeys: 64,
+    name: 'article_ids',
   });
-  const pages = microcache<ListResult>({ ttlMs: LIST_CACHE_MS, maxKeys: 256 });
+  const pages = microcache<ListResult>({
+    ttlMs: LIST_CACHE_MS,
+    maxKeys: 256,
+    name: 'article_pages',
+  });
 
   cacheSync.on('breakthroughLists', (key) => {
     pages.clear();

@@ -7,8 +7,7 @@ import {
   revisionParamsSchema,
   revisionSchema,
 } from '@repolog/contract/revisions';
-import { requireActor } from '../auth/session.js';
-import { signedInOnly } from './articles.routes.js';
+import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import type { RevisionsService } from './revisions.service.js';
 
 /** A breakthrough's history, for the members of its blog (everyone else: 404). */
@@ -28,13 +27,16 @@ export function registerRevisionsRoutes(app: FastifyInstance, revisions: Revisio
       revisions.get(request.actor, request.params.articleId, request.params.revisionId),
   );
 
-  r.post(
-    '/api/article/:articleId/revisions/:revisionId/restore',
-    {
-      onRequest: signedInOnly,
-      schema: { params: revisionParamsSchema, response: { 200: restoredRevisionSchema } },
-    },
-    async (request) =>
-      revisions.restore(requireActor(request), request.params.articleId, request.params.revisionId),
-  );
+  signedInRoutes(app, (s) => {
+    s.post(
+      '/api/article/:articleId/revisions/:revisionId/restore',
+      { schema: { params: revisionParamsSchema, response: { 200: restoredRevisionSchema } } },
+      async (request) =>
+        revisions.restore(
+          requireActor(request),
+          request.params.articleId,
+          request.params.revisionId,
+        ),
+    );
+  });
 }

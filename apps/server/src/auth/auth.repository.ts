@@ -30,6 +30,7 @@ export function authRepository(db: Db) {
   const recentSessions = microcache<ActiveSession | undefined>({
     ttlMs: SESSION_CACHE_MS,
     maxKeys: 10_000,
+    name: 'sessions',
   });
 
   const findActiveSession = async (sessionId: string): Promise<ActiveSession | undefined> => {
@@ -61,6 +62,10 @@ export function authRepository(db: Db) {
     recentActiveSession: (sessionId: string): Promise<ActiveSession | undefined> =>
       recentSessions.get(sessionId, () => findActiveSession(sessionId)),
 
+    /** Drops one remembered session (it ended, here or on another instance). */
+    forgetRecentSession(sessionId: string): void {
+      recentSessions.delete(sessionId);
+    },
     /** Drops every remembered session (an account, and all its sessions, went away). */
     forgetRecentSessions(): void {
       recentSessions.clear();

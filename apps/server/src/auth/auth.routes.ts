@@ -18,6 +18,7 @@ import {
   type CookieSettings,
 } from './cookies.js';
 import { requireActor } from './session.js';
+import { signedInRoutes } from './signed-in.js';
 
 /** The auth calls of spec §7 plus the OAuth start and callback of DESIGN.md §3. */
 export function registerAuthRoutes(
@@ -95,17 +96,19 @@ export function registerAuthRoutes(
     },
   );
 
-  r.get('/api/auth/info', { schema: { response: { 200: currentUserSchema } } }, async (request) =>
-    auth.info(requireActor(request)),
-  );
+  signedInRoutes(app, (s) => {
+    s.get('/api/auth/info', { schema: { response: { 200: currentUserSchema } } }, async (request) =>
+      auth.info(requireActor(request)),
+    );
 
-  r.delete(
-    '/api/auth/delete-account',
-    { schema: { response: { 200: okSchema } } },
-    async (request, reply) => {
-      await auth.deleteAccount(requireActor(request));
-      clearSessionCookies(reply, cookies);
-      return { message: 'Your account has been deleted' };
-    },
-  );
+    s.delete(
+      '/api/auth/delete-account',
+      { schema: { response: { 200: okSchema } } },
+      async (request, reply) => {
+        await auth.deleteAccount(requireActor(request));
+        clearSessionCookies(reply, cookies);
+        return { message: 'Your account has been deleted' };
+      },
+    );
+  });
 }

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { CurrentUser } from '@repolog/contract/auth';
 import type { Actor } from '@repolog/contract/permissions';
 import { AppError, badRequest, notFound } from '../errors.js';
-import { GitHubError, type GitHubClient } from '../github/github.types.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import { GitHubError, type GitHubClient } from '../github/github.public.js';
+import type { UsersRepository } from '../users/users.public.js';
 import type { AuthRepository } from './auth.repository.js';
+import type { SessionEnds } from './session-ends.js';
 import {
   pkceChallenge,
   randomToken,
@@ -28,6 +29,8 @@ export interface AuthServiceDeps {
   repo: AuthRepository;
   users: UsersRepository;
   github: GitHubClient;
+  /** Tells every instance when sessions end (their caches and live streams). */
+  sessionEnds: Pick<SessionEnds, 'ended'>;
   /** PUBLIC_URL; the OAuth callback is PUBLIC_URL/github. */
   publicUrl: string;
   now?: () => Date;
@@ -38,7 +41,11 @@ const refreshRefused = () =>
 
 /** Sign-in with GitHub, sessions with rotating refresh tokens, logout and account deletion. */
 export function authService(deps: AuthServiceDeps) {
-  const { keys, repo, users, github } = deps;
+  const { keys, repo, users, github, sessionEnds } = deps;
+  const revoke = async (sessionId: string, at: Date) => {
+    await repo.revokeSession(sessionId, at);
+    sessionEnds.ended({ sessionIds: [sessionId] });
+  };
   const now = deps.now ?? (() => new Date());
   const redirectUri = `${deps.publicUrl}/github`;
 
@@ -138,7 +145,7 @@ export function authService(deps: AuthServiceDeps) {
             }),
           };
         }
-        await repo.revokeSession(found.sessionId, at);
+        await revoke(found.sessionId, at);
         throw refreshRefused();
       }
       if (!(await repo.markRefreshTokenUsed(hash, at))) {
@@ -162,7 +169,7 @@ export function authService(deps: AuthServiceDeps) {
         const found = await repo.lookupRefreshToken(sha256(refreshToken), now());
         if (found.state !== 'unknown') id = found.sessionId;
       }
-      if (id) await repo.revokeSession(id, now());
+      if (id) await revoke(id, now());
     },
 
     async info(actor: Actor): Promise<CurrentUser> {
@@ -173,9 +180,9 @@ export function authService(deps: AuthServiceDeps) {
 
     /** Deletes the account; every session of it ends with it. */
     async deleteAccount(actor: Actor): Promise<void> {
-      await users.deleteAccount(actor.userId);
-      // Its sessions went with it (cascade); none may still be believed active here.
-      repo.forgetRecentSessions();
+      await users.transaction((tx) => users.deleteAccount(actor.userId, tx));
+      // Its sessions went with it (cascade); no instance may still believe one of them.
+      sessionEnds.ended({ userId: actor.userId });
     },
   };
 }

@@ -12,6 +12,7 @@ export function registerBlogsModule(app: FastifyInstance, deps: AppDeps): void {
     users: deps.users,
     codehost: deps.codehost,
     events: deps.events,
+    outbox: deps.outbox,
     cacheSync: deps.cacheSync,
   });
   deps.events.on('article.changed', ({ blogId }) => service.forgetView(blogId));

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { BLOG_PAGE_ARTICLES } from '@repolog/contract/constants';
 import type { Db } from '../db/client.js';
 import { articles, blogMembers, blogs, favorites, users } from '../db/schema.js';
+import { transactionOf } from '../db/transaction.js';
 
 export interface MemberRow {
   userId: number;
@@ -88,10 +89,7 @@ export function blogsRepository(db: Db) {
   }
 
   return {
-    /** Runs `fn` in one transaction; repository calls inside take its handle. */
-    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => fn(tx));
-    },
+    transaction: transactionOf(db),
 
     /**
      * The blog with its owner and members. With `lock`, the blog row is locked until the

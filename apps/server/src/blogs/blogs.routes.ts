@@ -9,7 +9,7 @@ import {
   updateBlogSchema,
 } from '@repolog/contract/blogs';
 import { messageSchema } from '@repolog/contract/common';
-import { requireActor } from '../auth/session.js';
+import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import type { BlogsService } from './blogs.service.js';
 
 /** The blog calls of spec §7 (DESIGN.md §4 shapes). */
@@ -25,27 +25,33 @@ export function registerBlogsRoutes(app: FastifyInstance, blogs: BlogsService): 
     blogs.detail(request.params.blogId, request.actor),
   );
 
-  r.get('/api/blog', { schema: { response: { 200: myBlogListSchema } } }, async (request) =>
-    blogs.listMine(requireActor(request)),
-  );
+  signedInRoutes(app, (s) => {
+    s.get('/api/blog', { schema: { response: { 200: myBlogListSchema } } }, async (request) =>
+      blogs.listMine(requireActor(request)),
+    );
 
-  r.post(
-    '/api/blog',
-    { schema: { body: createBlogSchema, response: { 200: createdBlogSchema } } },
-    async (request) => blogs.create(requireActor(request), request.body),
-  );
+    s.post(
+      '/api/blog',
+      { schema: { body: createBlogSchema, response: { 200: createdBlogSchema } } },
+      async (request) => blogs.create(requireActor(request), request.body),
+    );
 
-  r.put(
-    '/api/blog/:blogId',
-    {
-      schema: { params: blogIdParamsSchema, body: updateBlogSchema, response: { 200: blogSchema } },
-    },
-    async (request) => blogs.update(requireActor(request), request.params.blogId, request.body),
-  );
+    s.put(
+      '/api/blog/:blogId',
+      {
+        schema: {
+          params: blogIdParamsSchema,
+          body: updateBlogSchema,
+          response: { 200: blogSchema },
+        },
+      },
+      async (request) => blogs.update(requireActor(request), request.params.blogId, request.body),
+    );
 
-  r.delete(
-    '/api/blog/:blogId',
-    { schema: { params: blogIdParamsSchema, response: { 200: messageSchema } } },
-    async (request) => blogs.remove(requireActor(request), request.params.blogId),
-  );
+    s.delete(
+      '/api/blog/:blogId',
+      { schema: { params: blogIdParamsSchema, response: { 200: messageSchema } } },
+      async (request) => blogs.remove(requireActor(request), request.params.blogId),
+    );
+  });
 }

@@ -10,13 +10,14 @@ import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { limits } from '@repolog/contract/limits';
 import { can, type Actor, type BlogResource } from '@repolog/contract/permissions';
 import type { Message } from '@repolog/contract/common';
-import type { CodehostService } from '../codehost/codehost.service.js';
+import type { CodehostService } from '../codehost/codehost.public.js';
 import type { Db } from '../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import type { Events } from '../events.js';
+import type { Outbox } from '../outbox/outbox.public.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
-import type { GitHubUser } from '../github/github.types.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { GitHubUser } from '../github/github.public.js';
+import type { UsersRepository } from '../users/users.public.js';
 import { presentBlog, presentMyBlog } from './blogs.presenter.js';
 import type { BlogAccessRow, BlogsRepository } from './blogs.repository.js';
 
@@ -28,6 +29,7 @@ export interface BlogsServiceDeps {
   users: UsersRepository;
   codehost: CodehostService;
   events: Events;
+  outbox: Pick<Outbox, 'add' | 'deliver'>;
   cacheSync: CacheSync;
 }
 
@@ -73,7 +75,7 @@ function uniqueLogins(logins: readonly string[]): string[] {
 
 /** Blogs: create, read, edit (with member sync), delete. */
 export function blogsService(deps: BlogsServiceDeps) {
-  const { repo, users, codehost, events } = deps;
+  const { repo, users, codehost, events, outbox } = deps;
 
   /**
    * The GitHub accounts of `logins`, in order; a login GitHub does not know is a 400 naming
@@ -124,7 +126,11 @@ export function blogsService(deps: BlogsServiceDeps) {
   // What a visitor (fav_button false) sees of a blog is reused for a second; local edits and
   // deletes refresh it. A signed-in reader gets the same view with their star and the favorite
   // count (which their own toggles change) looked up fresh.
-  const publicViews = microcache<Blog>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
+  const publicViews = microcache<Blog>({
+    ttlMs: PUBLIC_VIEW_TTL_MS,
+    maxKeys: 512,
+    name: 'blog_views',
+  });
   deps.cacheSync.on('blog', (key) => publicViews.delete(key));
   const forgetView = (blogId: number) => deps.cacheSync.changed('blog', String(blogId));
   const detail = async (blogId: number, viewer: Actor | null): Promise<Blog> => {
@@ -163,6 +169,11 @@ export function blogsService(deps: BlogsServiceDeps) {
           `gitRepoUrl: the repository ${ref.owner}/${ref.name} does not exist on GitHub or your GitHub account cannot see it.`,
         );
       }
+      if (!repository.permissions?.push && !repository.permissions?.admin) {
+        throw forbidden(
+          `gitRepoUrl: only people who can push to ${repository.fullName} on GitHub can create its blog.`,
+        );
+      }
       const accounts = (await lookUpMembers(actor, others)).filter(
         (account) => lower(account.login) !== lower(actor.userName),
       );
@@ -183,17 +194,21 @@ export function blogsService(deps: BlogsServiceDeps) {
         const ids = await upsertAccounts(accounts, tx);
         const memberIds = [...new Set([actor.userId, ...ids.values()])];
         await repo.addMembers(blog.id, memberIds, new Date(), tx);
-        return { blogId: blog.id, added: memberIds.filter((id) => id !== actor.userId) };
+        const added = memberIds.filter((id) => id !== actor.userId);
+        const events =
+          added.length > 0
+            ? [
+                await outbox.add(tx, 'blog.membersAdded', {
+                  blogId: blog.id,
+                  instigatorId: actor.userId,
+                  userIds: added,
+                }),
+              ]
+            : [];
+        return { blogId: blog.id, events };
       });
       if (!created) throw repoTaken(repository.fullName);
-
-      if (created.added.length > 0) {
-        await events.emit('blog.membersAdded', {
-          blogId: created.blogId,
-          instigatorId: actor.userId,
-          userIds: created.added,
-        });
-      }
+      await outbox.deliver(created.events);
       return { blog_id: created.blogId, message: BLOG_CREATED_MESSAGE };
     },
 
@@ -250,16 +265,18 @@ export function blogsService(deps: BlogsServiceDeps) {
           tx,
         );
         await repo.updateText(blogId, { name: input.blogName, description: input.description }, tx);
-        return newIds.filter((id) => id !== actor.userId);
+        const invited = newIds.filter((id) => id !== actor.userId);
+        return invited.length > 0
+          ? [
+              await outbox.add(tx, 'blog.membersAdded', {
+                blogId,
+                instigatorId: actor.userId,
+                userIds: invited,
+              }),
+            ]
+          : [];
       });
-
-      if (added.length > 0) {
-        await events.emit('blog.membersAdded', {
-          blogId,
-          instigatorId: actor.userId,
-          userIds: added,
-        });
-      }
+      await outbox.deliver(added);
       forgetView(blogId);
       // The blog's name shows in breakthrough list rows and matches searches.
       deps.cacheSync.changed('breakthroughLists');

@@ -8,7 +8,7 @@ import {
 } from '@repolog/contract/codehost';
 import { ACTIVITY_MESSAGE_HEADER, ACTIVITY_STATUS_HEADER } from '@repolog/contract/constants';
 import { checkUserQuerySchema, checkUserSchema } from '@repolog/contract/users';
-import { requireActor } from '../auth/session.js';
+import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import type { CodehostService, Freshness } from './codehost.service.js';
 
 /** Says in headers when GitHub data is stale or missing; the body stays the spec's array. */
@@ -22,15 +22,17 @@ function markFreshness(reply: FastifyReply, freshness: Freshness): void {
 export function registerCodehostRoutes(app: FastifyInstance, codehost: CodehostService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/api/repos',
-    { schema: { response: { 200: repoOptionsSchema } } },
-    async (request, reply) => {
-      const result = await codehost.listRepos(requireActor(request));
-      markFreshness(reply, result.freshness);
-      return result.items;
-    },
-  );
+  signedInRoutes(app, (s) => {
+    s.get(
+      '/api/repos',
+      { schema: { response: { 200: repoOptionsSchema } } },
+      async (request, reply) => {
+        const result = await codehost.listRepos(requireActor(request));
+        markFreshness(reply, result.freshness);
+        return result.items;
+      },
+    );
+  });
 
   r.get(
     '/api/check-user',

@@ -9,7 +9,7 @@ import {
   type GitHubIssue,
   type GitHubRepo,
   type GitHubUser,
-} from '../github/github.types.js';
+} from '../github/github.public.js';
 import type { CodehostRepository } from './codehost.repository.js';
 import { parseRepoUrl, type RepoRef } from './repo-url.js';
 
@@ -66,6 +66,13 @@ function mergeActivity(issues: GitHubIssue[], commits: GitHubCommit[]): Activity
   ];
   return items.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
 }
+
+/**
+ * Whether GitHub lets the token's user push to (or administer) the repository: only they may
+ * turn it into a blog, so nobody can take a repository's blog before its own team.
+ */
+export const mayCreateBlog = (repo: Pick<GitHubRepo, 'permissions'>): boolean =>
+  !repo.permissions || repo.permissions.push || repo.permissions.admin;
 
 /** Everything Repolog asks GitHub, with caching and graceful failure. */
 export function codehostService(deps: CodehostDeps) {
@@ -191,7 +198,9 @@ export function codehostService(deps: CodehostDeps) {
         'your repositories',
       );
       return {
-        items: result.items.map((r) => ({
+        // Only repositories the user could create a blog for (repositories cached before
+        // permissions were kept have none and stay listed).
+        items: result.items.filter(mayCreateBlog).map((r) => ({
           html_url: r.htmlUrl,
           full_name: r.fullName,
           private: r.private,

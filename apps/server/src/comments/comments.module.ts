@@ -8,9 +8,16 @@ import { commentsService } from './comments.service.js';
 export function registerCommentsModule(app: FastifyInstance, deps: AppDeps): void {
   const service = commentsService({
     repo: commentsRepository(deps.db),
-    events: deps.events,
+    outbox: deps.outbox,
     cacheSync: deps.cacheSync,
   });
+  // Should the writer die before telling them, the other instances still drop the thread.
+  deps.outbox.handle(
+    'comment.created',
+    ({ articleId }) =>
+      () =>
+        service.forgetThread(articleId),
+  );
   // A deleted breakthrough (alone or with its blog) takes its thread with it.
   deps.events.on('article.changed', ({ articleId }) => service.forgetThread(articleId));
   deps.events.on('blog.deleted', () => service.forgetThread());

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { articles, comments, users } from '../db/schema.js';
+import { transactionOf } from '../db/transaction.js';
 
 /** A comment with what presenting it and deciding on it needs. */
 export interface CommentRow {
@@ -67,6 +68,8 @@ export function commentsRepository(db: Db) {
     .prepare('comment_article');
 
   return {
+    transaction: transactionOf(db),
+
     async findArticle(articleId: number): Promise<CommentArticle | undefined> {
       const [row] = await article.execute({ articleId });
       return row;

@@ -2,7 +2,7 @@ import type { Comment } from '@repolog/contract/comments';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { can, type Actor } from '@repolog/contract/permissions';
 import { forbidden, notFound } from '../errors.js';
-import type { Events } from '../events.js';
+import type { Outbox } from '../outbox/outbox.public.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
 import { commentResource, presentComment } from './comments.presenter.js';
 import type { CommentRow, CommentsRepository } from './comments.repository.js';
@@ -15,10 +15,10 @@ const commentNotFound = (commentId: number) =>
 /** Comment rules: who may write, edit and delete; the new-comment event. */
 export function commentsService(deps: {
   repo: CommentsRepository;
-  events: Events;
+  outbox: Pick<Outbox, 'add' | 'deliver'>;
   cacheSync: CacheSync;
 }) {
-  const { repo, events, cacheSync } = deps;
+  const { repo, outbox, cacheSync } = deps;
 
   /** The comment, checked to be under `articleId` when one is given. */
   async function load(commentId: number, articleId?: number): Promise<CommentRow> {
@@ -38,8 +38,16 @@ export function commentsService(deps: {
 
   // A busy thread is read from the database once a second at most; local writes refresh it.
   // Everyone shares the rows; visitors (no buttons of their own) also share the finished list.
-  const threads = microcache<CommentRow[]>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
-  const visitorLists = microcache<Comment[]>({ ttlMs: PUBLIC_VIEW_TTL_MS, maxKeys: 512 });
+  const threads = microcache<CommentRow[]>({
+    ttlMs: PUBLIC_VIEW_TTL_MS,
+    maxKeys: 512,
+    name: 'comment_threads',
+  });
+  const visitorLists = microcache<Comment[]>({
+    ttlMs: PUBLIC_VIEW_TTL_MS,
+    maxKeys: 512,
+    name: 'comment_visitor_lists',
+  });
   cacheSync.on('comments', (key) => {
     if (key === '') {
       threads.clear();
@@ -73,17 +81,16 @@ export function commentsService(deps: {
 
     async create(actor: Actor, input: { articleId: number; content: string }): Promise<Comment> {
       if (!(await repo.findArticle(input.articleId))) throw articleNotFound(input.articleId);
-      const commentId = await repo.insert({
-        articleId: input.articleId,
-        userId: actor.userId,
-        content: input.content,
+      const { commentId, event } = await repo.transaction(async (tx) => {
+        const id = await repo.insert(
+          { articleId: input.articleId, userId: actor.userId, content: input.content },
+          tx,
+        );
+        const payload = { commentId: id, articleId: input.articleId, userId: actor.userId };
+        return { commentId: id, event: await outbox.add(tx, 'comment.created', payload) };
       });
       forget(input.articleId);
-      await events.emit('comment.created', {
-        commentId,
-        articleId: input.articleId,
-        userId: actor.userId,
-      });
+      await outbox.deliver([event]);
       return reload(commentId, actor);
     },
 

@@ -24,6 +24,8 @@ export interface Database {
   listen(channel: string, onMessage: (payload: string) => void): Promise<Unlisten>;
   /** True when a trivial query succeeds. */
   ping(): Promise<boolean>;
+  /** The connection pool's use (PostgreSQL); undefined for embedded PGlite (one connection). */
+  poolStats(): { total: number; idle: number; waiting: number } | undefined;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       await client.query('SELECT 1');
       return true;
     },
+    poolStats: () => undefined,
     close: () => client.close(),
   };
 }
@@ -168,6 +171,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.query('SELECT 1');
       return true;
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: async () => {
       closed = true;
       const client = listener;

@@ -399,3 +399,34 @@ export const mediaUploads = pgTable(
     index('media_uploads_media_hash_idx').on(t.mediaHash),
   ],
 );
+
+/**
+ * Side effects that must survive a crash (notifications, their live push, cache sync): written
+ * in the transaction of the action that causes them, delivered afterwards by the dispatcher
+ * (outbox/), exactly once, with retries. Delivered rows are kept a week for inspection.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    /** The event's name, e.g. 'article.liked'. */
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Not tried again before this time (back-off after a failure). */
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** Given up after too many attempts (kept for an operator to look at). */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('outbox_pending_idx')
+      .on(t.availableAt, t.id)
+      .where(sql`${t.deliveredAt} IS NULL AND ${t.failedAt} IS NULL`),
+    index('outbox_delivered_idx')
+      .on(t.deliveredAt)
+      .where(sql`${t.deliveredAt} IS NOT NULL`),
+  ],
+);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { transactionOf } from '../db/transaction.js';
 import {
   articles,
   blogMembers,
@@ -44,72 +45,73 @@ export function demoRepository(db: Db) {
       return (row?.n ?? 0) === 0;
     },
 
-    async insert(rows: DemoRows, ownerLogins: Record<number, string>): Promise<void> {
-      await db.transaction(async (tx) => {
-        const inserted = await tx
-          .insert(users)
-          .values(rows.users)
-          .returning({ id: users.id, login: users.userName });
-        const idOf = new Map(inserted.map((u) => [u.login, u.id]));
-        const id = (login: string) => {
-          const value = idOf.get(login);
-          if (value === undefined) throw new Error(`demo user ${login} missing`);
-          return value;
-        };
-        await tx
-          .insert(blogs)
-          .values(rows.blogs.map((b) => ({ ...b, ownerId: id(ownerLogins[b.id ?? 0] ?? '') })));
-        await tx
-          .insert(blogMembers)
-          .values(rows.members.map(({ login, ...m }) => ({ ...m, userId: id(login) })));
-        await tx
-          .insert(articles)
-          .values(rows.articles.map(({ author, ...a }) => ({ ...a, authorId: id(author) })));
-        await tx.insert(likes).values(
-          rows.likes.map((l) => ({
-            userId: id(l.login),
-            articleId: l.articleId,
-            createdAt: l.createdAt,
-          })),
-        );
+    transaction: transactionOf(db),
+
+    /** Writes every demo row; run it in a transaction. */
+    async insert(rows: DemoRows, ownerLogins: Record<number, string>, tx: Db): Promise<void> {
+      const inserted = await tx
+        .insert(users)
+        .values(rows.users)
+        .returning({ id: users.id, login: users.userName });
+      const idOf = new Map(inserted.map((u) => [u.login, u.id]));
+      const id = (login: string) => {
+        const value = idOf.get(login);
+        if (value === undefined) throw new Error(`demo user ${login} missing`);
+        return value;
+      };
+      await tx
+        .insert(blogs)
+        .values(rows.blogs.map((b) => ({ ...b, ownerId: id(ownerLogins[b.id ?? 0] ?? '') })));
+      await tx
+        .insert(blogMembers)
+        .values(rows.members.map(({ login, ...m }) => ({ ...m, userId: id(login) })));
+      await tx
+        .insert(articles)
+        .values(rows.articles.map(({ author, ...a }) => ({ ...a, authorId: id(author) })));
+      await tx.insert(likes).values(
+        rows.likes.map((l) => ({
+          userId: id(l.login),
+          articleId: l.articleId,
+          createdAt: l.createdAt,
+        })),
+      );
+      await tx.execute(
+        sql`UPDATE articles SET like_count = (SELECT count(*) FROM likes WHERE likes.article_id = articles.id)`,
+      );
+      await tx.insert(favorites).values(
+        rows.favorites.map((f) => ({
+          userId: id(f.login),
+          blogId: f.blogId,
+          createdAt: f.createdAt,
+        })),
+      );
+      await tx.execute(
+        sql`UPDATE blogs SET fav_count = (SELECT count(*) FROM favorites WHERE favorites.blog_id = blogs.id)`,
+      );
+      await tx.insert(comments).values(
+        rows.comments.map((c) => ({
+          userId: id(c.login),
+          articleId: c.articleId,
+          content: c.content,
+          createdAt: c.createdAt,
+          updatedAt: c.createdAt,
+        })),
+      );
+      await tx.insert(notifications).values(
+        rows.notifications.map(({ recipient, instigator, dedupeKey, ...n }) => ({
+          ...n,
+          recipientId: id(recipient),
+          instigatorId: id(instigator),
+          dedupeKey: dedupeKey?.replace('{instigator}', String(id(instigator))) ?? null,
+        })),
+      );
+      for (const table of SEQUENCES) {
         await tx.execute(
-          sql`UPDATE articles SET like_count = (SELECT count(*) FROM likes WHERE likes.article_id = articles.id)`,
+          sql.raw(
+            `SELECT setval(pg_get_serial_sequence('${table}', 'id'), greatest((SELECT coalesce(max(id), 0) FROM ${table}), 1))`,
+          ),
         );
-        await tx.insert(favorites).values(
-          rows.favorites.map((f) => ({
-            userId: id(f.login),
-            blogId: f.blogId,
-            createdAt: f.createdAt,
-          })),
-        );
-        await tx.execute(
-          sql`UPDATE blogs SET fav_count = (SELECT count(*) FROM favorites WHERE favorites.blog_id = blogs.id)`,
-        );
-        await tx.insert(comments).values(
-          rows.comments.map((c) => ({
-            userId: id(c.login),
-            articleId: c.articleId,
-            content: c.content,
-            createdAt: c.createdAt,
-            updatedAt: c.createdAt,
-          })),
-        );
-        await tx.insert(notifications).values(
-          rows.notifications.map(({ recipient, instigator, dedupeKey, ...n }) => ({
-            ...n,
-            recipientId: id(recipient),
-            instigatorId: id(instigator),
-            dedupeKey: dedupeKey?.replace('{instigator}', String(id(instigator))) ?? null,
-          })),
-        );
-        for (const table of SEQUENCES) {
-          await tx.execute(
-            sql.raw(
-              `SELECT setval(pg_get_serial_sequence('${table}', 'id'), greatest((SELECT coalesce(max(id), 0) FROM ${table}), 1))`,
-            ),
-          );
-        }
-      });
+      }
     },
   };
 }

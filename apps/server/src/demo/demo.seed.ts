@@ -222,6 +222,6 @@ export async function seedDemoData(db: Db, githubWebUrl: string): Promise<boolea
   const repo = demoRepository(db);
   if (!(await repo.isEmpty())) return false;
   const owners = Object.fromEntries(DEMO_BLOGS.map((b) => [b.id, b.owner]));
-  await repo.insert(buildDemoRows(githubWebUrl), owners);
+  await repo.transaction((tx) => repo.insert(buildDemoRows(githubWebUrl), owners, tx));
   return true;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { blogIdParamsSchema } from '@repolog/contract/blogs';
 import { messageSchema } from '@repolog/contract/common';
@@ -12,13 +12,8 @@ import {
   publishedDraftSchema,
   saveDraftSchema,
 } from '@repolog/contract/drafts';
-import { requireActor } from '../auth/session.js';
+import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import type { DraftsService, Outcome } from './drafts.service.js';
-
-/** Writes refuse visitors before the body is validated ("log in", not a field complaint). */
-const signedInOnly = async (request: FastifyRequest) => {
-  requireActor(request);
-};
 
 /** A refused save answers 409 with the draft as it is now, so the page can show both. */
 function answer<T>(reply: FastifyReply, outcome: Outcome<T>) {
@@ -38,66 +33,67 @@ export function registerDraftsRoutes(app: FastifyInstance, drafts: DraftsService
     async (request) => drafts.list(request.actor, request.params.blogId),
   );
 
-  r.post(
-    '/api/blog/:blogId/drafts',
-    {
-      onRequest: signedInOnly,
-      schema: {
-        params: blogIdParamsSchema,
-        body: createDraftSchema,
-        response: { 200: draftSchema, 409: draftConflictSchema },
-      },
-    },
-    async (request, reply) =>
-      answer(
-        reply,
-        await drafts.create(requireActor(request), request.params.blogId, request.body),
-      ),
-  );
-
   r.get(
     '/api/draft/:draftId',
     { schema: { params: draftIdParamsSchema, response: { 200: draftSchema } } },
     async (request) => drafts.get(request.actor, request.params.draftId),
   );
 
-  r.put(
-    '/api/draft/:draftId',
-    {
-      onRequest: signedInOnly,
-      schema: {
-        params: draftIdParamsSchema,
-        body: saveDraftSchema,
-        response: { 200: draftSchema, 409: draftConflictSchema },
+  signedInRoutes(app, (s) => {
+    s.post(
+      '/api/blog/:blogId/drafts',
+      {
+        schema: {
+          params: blogIdParamsSchema,
+          body: createDraftSchema,
+          response: { 200: draftSchema, 409: draftConflictSchema },
+        },
       },
-    },
-    async (request, reply) =>
-      answer(reply, await drafts.save(requireActor(request), request.params.draftId, request.body)),
-  );
+      async (request, reply) =>
+        answer(
+          reply,
+          await drafts.create(requireActor(request), request.params.blogId, request.body),
+        ),
+    );
 
-  r.delete(
-    '/api/draft/:draftId',
-    {
-      onRequest: signedInOnly,
-      schema: { params: draftIdParamsSchema, response: { 200: messageSchema } },
-    },
-    async (request) => drafts.remove(requireActor(request), request.params.draftId),
-  );
-
-  r.post(
-    '/api/draft/:draftId/publish',
-    {
-      onRequest: signedInOnly,
-      schema: {
-        params: draftIdParamsSchema,
-        body: publishDraftSchema,
-        response: { 200: publishedDraftSchema, 409: draftConflictSchema },
+    s.put(
+      '/api/draft/:draftId',
+      {
+        schema: {
+          params: draftIdParamsSchema,
+          body: saveDraftSchema,
+          response: { 200: draftSchema, 409: draftConflictSchema },
+        },
       },
-    },
-    async (request, reply) =>
-      answer(
-        reply,
-        await drafts.publish(requireActor(request), request.params.draftId, request.body.version),
-      ),
-  );
+      async (request, reply) =>
+        answer(
+          reply,
+          await drafts.save(requireActor(request), request.params.draftId, request.body),
+        ),
+    );
+
+    s.delete(
+      '/api/draft/:draftId',
+      {
+        schema: { params: draftIdParamsSchema, response: { 200: messageSchema } },
+      },
+      async (request) => drafts.remove(requireActor(request), request.params.draftId),
+    );
+
+    s.post(
+      '/api/draft/:draftId/publish',
+      {
+        schema: {
+          params: draftIdParamsSchema,
+          body: publishDraftSchema,
+          response: { 200: publishedDraftSchema, 409: draftConflictSchema },
+        },
+      },
+      async (request, reply) =>
+        answer(
+          reply,
+          await drafts.publish(requireActor(request), request.params.draftId, request.body.version),
+        ),
+    );
+  });
 }

@@ -8,7 +8,7 @@ import { favoritesService } from './favorites.service.js';
 export function registerFavoritesModule(app: FastifyInstance, deps: AppDeps): void {
   const service = favoritesService({
     repo: favoritesRepository(deps.db),
-    events: deps.events,
+    outbox: deps.outbox,
     officialBlogId: deps.config.officialBlogId,
   });
   deps.events.on('blog.deleted', () => service.forgetTop());

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { HOME_TOP } from '@repolog/contract/constants';
 import type { Db } from '../db/client.js';
 import { blogs, favorites } from '../db/schema.js';
+import { transactionOf } from '../db/transaction.js';
 
 export interface BlogCardRow {
   id: number;
@@ -19,40 +20,44 @@ const card = { id: blogs.id, name: blogs.name, description: blogs.description };
 /** Favorites (a user following a blog) and the blog lists built from them. */
 export function favoritesRepository(db: Db) {
   return {
+    transaction: transactionOf(db),
+
     async blogExists(blogId: number): Promise<boolean> {
       const [row] = await db.select({ id: blogs.id }).from(blogs).where(eq(blogs.id, blogId));
       return row !== undefined;
     },
 
     /**
-     * Flips the user's favorite in one transaction without a read-modify-write: insert-or-
-     * nothing, else delete, and blogs.fav_count moves by one only when a row really changed.
-     * Toggles of one blog queue on the blog row's lock (taken first), so the count stays exact
+     * Flips the user's favorite without a read-modify-write: insert-or-nothing, else delete,
+     * and blogs.fav_count moves by one only when a row really changed. Run it in a transaction:
+     * toggles of one blog queue on the blog row's lock (taken first), so the count stays exact
      * and every answer is a true state of the table.
      */
-    async toggle(userId: number, blogId: number): Promise<FavoriteState & { added: boolean }> {
-      return db.transaction(async (tx) => {
-        await tx.select({ id: blogs.id }).from(blogs).where(eq(blogs.id, blogId)).for('update');
-        const inserted = await tx
-          .insert(favorites)
-          .values({ userId, blogId })
-          .onConflictDoNothing()
-          .returning({ blogId: favorites.blogId });
-        const added = inserted.length === 1;
-        const removed = added
-          ? []
-          : await tx
-              .delete(favorites)
-              .where(and(eq(favorites.userId, userId), eq(favorites.blogId, blogId)))
-              .returning({ blogId: favorites.blogId });
-        const delta = added ? 1 : removed.length === 1 ? -1 : 0;
-        const [state] = await tx
-          .update(blogs)
-          .set({ favCount: sql`${blogs.favCount} + ${delta}` })
-          .where(eq(blogs.id, blogId))
-          .returning({ count: blogs.favCount });
-        return { added, count: state?.count ?? 0, favorited: added };
-      });
+    async toggle(
+      userId: number,
+      blogId: number,
+      tx: Db,
+    ): Promise<FavoriteState & { added: boolean }> {
+      await tx.select({ id: blogs.id }).from(blogs).where(eq(blogs.id, blogId)).for('update');
+      const inserted = await tx
+        .insert(favorites)
+        .values({ userId, blogId })
+        .onConflictDoNothing()
+        .returning({ blogId: favorites.blogId });
+      const added = inserted.length === 1;
+      const removed = added
+        ? []
+        : await tx
+            .delete(favorites)
+            .where(and(eq(favorites.userId, userId), eq(favorites.blogId, blogId)))
+            .returning({ blogId: favorites.blogId });
+      const delta = added ? 1 : removed.length === 1 ? -1 : 0;
+      const [state] = await tx
+        .update(blogs)
+        .set({ favCount: sql`${blogs.favCount} + ${delta}` })
+        .where(eq(blogs.id, blogId))
+        .returning({ count: blogs.favCount });
+      return { added, count: state?.count ?? 0, favorited: added };
     },
 
     /**

@@ -6,34 +6,36 @@ import {
   favoriteBodySchema,
   favoriteResultSchema,
 } from '@repolog/contract/blogs';
-import { requireActor } from '../auth/session.js';
+import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import type { FavoritesService } from './favorites.service.js';
 
 /** Favorite toggle, the home blog strip and the followed-blogs list (spec §7). */
 export function registerFavoritesRoutes(app: FastifyInstance, favorites: FavoritesService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.put(
-    '/api/blog/:blogId/favorites',
-    {
-      schema: {
-        params: blogIdParamsSchema,
-        // The spec's client sends {blogId}; a call without a body is accepted too.
-        body: favoriteBodySchema.nullish(),
-        response: { 200: favoriteResultSchema },
-      },
-    },
-    async (request) =>
-      favorites.toggle(requireActor(request), request.params.blogId, request.body?.blogId),
-  );
-
   r.get('/api/home/blog', { schema: { response: { 200: blogCardListSchema } } }, async () =>
     favorites.top(),
   );
 
-  r.get(
-    '/api/home/blog/like',
-    { schema: { response: { 200: blogCardListSchema } } },
-    async (request) => favorites.mine(requireActor(request)),
-  );
+  signedInRoutes(app, (s) => {
+    s.put(
+      '/api/blog/:blogId/favorites',
+      {
+        schema: {
+          params: blogIdParamsSchema,
+          // The spec's client sends {blogId}; a call without a body is accepted too.
+          body: favoriteBodySchema.nullish(),
+          response: { 200: favoriteResultSchema },
+        },
+      },
+      async (request) =>
+        favorites.toggle(requireActor(request), request.params.blogId, request.body?.blogId),
+    );
+
+    s.get(
+      '/api/home/blog/like',
+      { schema: { response: { 200: blogCardListSchema } } },
+      async (request) => favorites.mine(requireActor(request)),
+    );
+  });
 }

@@ -1,14 +1,14 @@
 import type { BlogCard, FavoriteResult } from '@repolog/contract/blogs';
 import type { Actor } from '@repolog/contract/permissions';
 import { badRequest, notFound } from '../errors.js';
-import type { Events } from '../events.js';
+import type { Outbox } from '../outbox/outbox.public.js';
 import { presentBlogCard, presentFavorite } from './favorites.presenter.js';
 import type { FavoritesRepository } from './favorites.repository.js';
 import { microcache } from '../plugins/microcache.js';
 
 export interface FavoritesServiceDeps {
   repo: FavoritesRepository;
-  events: Events;
+  outbox: Pick<Outbox, 'add' | 'deliver'>;
   /** The official blog, left out of the home strip. */
   officialBlogId: number;
   now?: () => Date;
@@ -24,9 +24,13 @@ export const HOME_BLOGS_TTL_MS = 2000;
 
 /** Favoriting (following) blogs, and the blog lists built from favorites. */
 export function favoritesService(deps: FavoritesServiceDeps) {
-  const { repo, events, officialBlogId } = deps;
+  const { repo, outbox, officialBlogId } = deps;
   const now = deps.now ?? (() => new Date());
-  const topCache = microcache<BlogCard[]>({ ttlMs: HOME_BLOGS_TTL_MS, maxKeys: 1 });
+  const topCache = microcache<BlogCard[]>({
+    ttlMs: HOME_BLOGS_TTL_MS,
+    maxKeys: 1,
+    name: 'home_blogs',
+  });
 
   return {
     /** PUT /api/blog/{blogId}/favorites: favorites the blog, or un-favorites it. */
@@ -37,9 +41,15 @@ export function favoritesService(deps: FavoritesServiceDeps) {
         );
       }
       if (!(await repo.blogExists(blogId))) throw notFound(`Blog ${blogId} was not found.`);
-      const state = await repo.toggle(actor.userId, blogId);
+      const { state, events } = await repo.transaction(async (tx) => {
+        const toggled = await repo.toggle(actor.userId, blogId, tx);
+        const added = toggled.added
+          ? [await outbox.add(tx, 'blog.favorited', { blogId, userId: actor.userId })]
+          : [];
+        return { state: toggled, events: added };
+      });
       topCache.clear();
-      if (state.added) await events.emit('blog.favorited', { blogId, userId: actor.userId });
+      await outbox.deliver(events);
       return presentFavorite(state);
     },
 

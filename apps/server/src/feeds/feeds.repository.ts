@@ -1,5 +1,5 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
-import { newestFirst } from '../articles/articles.repository.js';
+import { newestFirst } from '../articles/articles.public.js';
 import type { Db } from '../db/client.js';
 import { articles, blogs, users } from '../db/schema.js';
 

@@ -70,6 +70,7 @@ interface RawRepo {
   html_url: string;
   private: boolean;
   description: string | null;
+  permissions?: { admin?: boolean; push?: boolean } | null;
 }
 interface RawIssue {
   number: number;
@@ -110,6 +111,10 @@ const toRepo = (r: RawRepo): GitHubRepo => {
     htmlUrl: r.html_url,
     private: r.private === true,
     description: typeof r.description === 'string' ? r.description : null,
+    permissions:
+      r.permissions && typeof r.permissions === 'object'
+        ? { admin: r.permissions.admin === true, push: r.permissions.push === true }
+        : null,
   };
 };
 const toIssue = (i: RawIssue): GitHubIssue => ({

@@ -12,6 +12,8 @@ export interface GitHubRepo {
   htmlUrl: string;
   private: boolean;
   description: string | null;
+  /** What the token's user may do with it, as GitHub reports it; null when GitHub sent none. */
+  permissions: { admin: boolean; push: boolean } | null;
 }
 
 /** An issue or pull request (GitHub lists both as issues). */

@@ -7,9 +7,8 @@ import { likesService } from './likes.service.js';
 /** Registers the likes feature: the like toggle, the home ranking and the liked list. */
 export function registerLikesModule(app: FastifyInstance, deps: AppDeps): void {
   const service = likesService({
-    db: deps.db,
     repo: likesRepository(deps.db),
-    events: deps.events,
+    outbox: deps.outbox,
     officialBlogId: deps.config.officialBlogId,
   });
   registerLikesRoutes(app, service, deps.config.publicUrl);

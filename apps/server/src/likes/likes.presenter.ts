@@ -1,5 +1,5 @@
 import type { HomeArticle } from '@repolog/contract/articles';
-import { presentListItem } from '../articles/articles.presenter.js';
+import { presentListItem } from '../articles/articles.public.js';
 import type { HomeArticleRow } from './likes.repository.js';
 
 export function presentHomeArticle(row: HomeArticleRow): HomeArticle {

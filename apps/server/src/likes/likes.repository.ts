@@ -6,9 +6,10 @@ import {
   newestFirst,
   type ArticleFilters,
   type ArticleListRow,
-} from '../articles/articles.repository.js';
+} from '../articles/articles.public.js';
 import type { Db } from '../db/client.js';
 import { articles, blogs, likes } from '../db/schema.js';
+import { transactionOf } from '../db/transaction.js';
 
 /** Most liked first, then newest: the order of the articles_like_count index (NULLS LAST). */
 const byTotalLikes = [desc(articles.likeCount), ...newestFirst];
@@ -23,6 +24,8 @@ export interface HomeArticleRow extends ArticleListRow {
  */
 export function likesRepository(db: Db) {
   return {
+    transaction: transactionOf(db),
+
     /**
      * Locks the article row for the rest of the transaction, so the likes of one article are
      * toggled one at a time and every answer is a true state; false when it does not exist.

@@ -1,19 +1,17 @@
 import type { ArticleListItem, HomeArticle, LikeResult } from '@repolog/contract/articles';
 import { HOME_TOP } from '@repolog/contract/constants';
 import type { Actor } from '@repolog/contract/permissions';
-import { presentListItem } from '../articles/articles.presenter.js';
-import type { ArticleFilters } from '../articles/articles.repository.js';
-import type { Db } from '../db/client.js';
+import { presentListItem } from '../articles/articles.public.js';
+import type { ArticleFilters } from '../articles/articles.public.js';
 import { badRequest, notFound } from '../errors.js';
 import { microcache } from '../plugins/microcache.js';
-import type { Events } from '../events.js';
+import type { Outbox } from '../outbox/outbox.public.js';
 import { presentHomeArticle } from './likes.presenter.js';
 import type { LikesRepository } from './likes.repository.js';
 
 export interface LikesServiceDeps {
-  db: Db;
   repo: LikesRepository;
-  events: Events;
+  outbox: Pick<Outbox, 'add' | 'deliver'>;
   officialBlogId: number;
 }
 
@@ -25,8 +23,12 @@ export interface LikesServiceDeps {
 export const HOME_CACHE_MS = 2000;
 
 /** Liking breakthroughs, the home ranking and the user's liked list. */
-export function likesService({ db, repo, events, officialBlogId }: LikesServiceDeps) {
-  const homeCache = microcache<HomeArticle[]>({ ttlMs: HOME_CACHE_MS, maxKeys: 1 });
+export function likesService({ repo, outbox, officialBlogId }: LikesServiceDeps) {
+  const homeCache = microcache<HomeArticle[]>({
+    ttlMs: HOME_CACHE_MS,
+    maxKeys: 1,
+    name: 'home_articles',
+  });
   return {
     /**
      * Toggles the actor's like. Whether the like was added or removed is decided by which
@@ -42,21 +44,23 @@ export function likesService({ db, repo, events, officialBlogId }: LikesServiceD
           `articleId in the body (${bodyArticleId}) must match the article in the path (${articleId}).`,
         );
       }
-      const result = await db.transaction(async (tx) => {
+      const { result, events } = await repo.transaction(async (tx) => {
         if (!(await repo.lockArticle(articleId, tx))) {
           throw notFound('This breakthrough does not exist.');
         }
         if (await repo.add(actor.userId, articleId, tx)) {
-          return { likeButton: true, likeCount: await repo.bumpCount(articleId, 1, tx) };
+          const likeCount = await repo.bumpCount(articleId, 1, tx);
+          const event = await outbox.add(tx, 'article.liked', { articleId, userId: actor.userId });
+          return { result: { likeButton: true, likeCount }, events: [event] };
         }
         if (await repo.remove(actor.userId, articleId, tx)) {
-          return { likeButton: false, likeCount: await repo.bumpCount(articleId, -1, tx) };
+          const likeCount = await repo.bumpCount(articleId, -1, tx);
+          return { result: { likeButton: false, likeCount }, events: [] };
         }
-        return { likeButton: false, likeCount: await repo.bumpCount(articleId, 0, tx) };
+        const likeCount = await repo.bumpCount(articleId, 0, tx);
+        return { result: { likeButton: false, likeCount }, events: [] };
       });
-      if (result.likeButton) {
-        await events.emit('article.liked', { articleId, userId: actor.userId });
-      }
+      await outbox.deliver(events);
       return result;
     },
 

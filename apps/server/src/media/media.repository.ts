@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { transactionOf } from '../db/transaction.js';
 import { media, mediaUploads, users } from '../db/schema.js';
 
 export type MediaRow = typeof media.$inferSelect;
@@ -51,6 +52,8 @@ export function mediaRepository(db: Db) {
   };
 
   return {
+    transaction: transactionOf(db),
+
     /** Uploads of `userId` since `since`, and the bytes they hold in all. */
     usage: (userId: number, since: Date) => usage(db, userId, since),
 
@@ -81,76 +84,73 @@ export function mediaRepository(db: Db) {
     },
 
     /**
-     * Records an upload by `userId` in one transaction, after `allow` has seen the user's usage
-     * with the user's row locked (so two uploads at once cannot both slip under a limit). A new
+     * Records an upload by `userId` (inside the caller's transaction `tx`), after `allow` has seen
+     * the user's usage with the user's row locked (so two uploads at once cannot both slip under a limit). A new
      * image is stored; bytes already stored (same name, or same source) are kept as they are.
      * Null when `existingHash` is no longer stored.
      */
-    async recordUpload(input: {
-      userId: number;
-      image: Omit<MediaRow, 'createdAt' | 'lastUploadedAt' | 'checkedAt' | 'uploaderId'> | null;
-      /** The stored image, when the bytes were known before. */
-      existingHash: string | null;
-      at: Date;
-      since: Date;
-      allow: (usage: UploadUsage, addedBytes: number) => void;
-    }): Promise<{ image: StoredImage; created: boolean } | null> {
-      return db.transaction(async (tx) => {
-        await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.id, input.userId))
-          .for('update');
-        let created = false;
-        let hash = input.existingHash;
-        if (input.image) {
-          const inserted = await tx
-            .insert(media)
-            .values({
-              ...input.image,
-              uploaderId: input.userId,
-              createdAt: input.at,
-              lastUploadedAt: input.at,
-            })
-            .onConflictDoNothing()
-            .returning({ hash: media.hash });
-          created = inserted.length > 0;
-          // Lost a race to the same image, or another source that encodes to the same bytes.
-          hash = inserted[0]?.hash ?? input.image.hash;
-          if (!created) {
-            const [bySource] = await tx
-              .select({ hash: media.hash })
-              .from(media)
-              .where(
-                or(eq(media.hash, input.image.hash), eq(media.sourceHash, input.image.sourceHash)),
-              )
-              .limit(1);
-            hash = bySource?.hash ?? hash;
-          }
-        }
-        if (!hash) throw new Error('recordUpload needs an image or an existing hash');
-        const [image] = await tx.select(described).from(media).where(eq(media.hash, hash));
-        // The clean-up removed the known image in the meantime: the caller stores it anew.
-        if (!image) return null;
-        const [mine] = await tx
-          .select({ id: mediaUploads.id })
-          .from(mediaUploads)
-          .where(and(eq(mediaUploads.userId, input.userId), eq(mediaUploads.mediaHash, hash)))
-          .limit(1);
-        input.allow(await usage(tx, input.userId, input.since), mine ? 0 : image.size);
-        await tx
-          .insert(mediaUploads)
-          .values({ userId: input.userId, mediaHash: hash, createdAt: input.at });
+    async recordUpload(
+      input: {
+        userId: number;
+        image: Omit<MediaRow, 'createdAt' | 'lastUploadedAt' | 'checkedAt' | 'uploaderId'> | null;
+        /** The stored image, when the bytes were known before. */
+        existingHash: string | null;
+        at: Date;
+        since: Date;
+        allow: (usage: UploadUsage, addedBytes: number) => void;
+      },
+      tx: Db,
+    ): Promise<{ image: StoredImage; created: boolean } | null> {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
+      let created = false;
+      let hash = input.existingHash;
+      if (input.image) {
+        const inserted = await tx
+          .insert(media)
+          .values({
+            ...input.image,
+            uploaderId: input.userId,
+            createdAt: input.at,
+            lastUploadedAt: input.at,
+          })
+          .onConflictDoNothing()
+          .returning({ hash: media.hash });
+        created = inserted.length > 0;
+        // Lost a race to the same image, or another source that encodes to the same bytes.
+        hash = inserted[0]?.hash ?? input.image.hash;
         if (!created) {
-          await tx
-            .update(media)
-            .set({
-              lastUploadedAt: sql`greatest(${media.lastUploadedAt}, ${input.at.toISOString()}::timestamptz)`,
-            })
-            .where(eq(media.hash, hash));
+          const [bySource] = await tx
+            .select({ hash: media.hash })
+            .from(media)
+            .where(
+              or(eq(media.hash, input.image.hash), eq(media.sourceHash, input.image.sourceHash)),
+            )
+            .limit(1);
+          hash = bySource?.hash ?? hash;
         }
-        return { image, created };
-      });
+      }
+      if (!hash) throw new Error('recordUpload needs an image or an existing hash');
+      const [image] = await tx.select(described).from(media).where(eq(media.hash, hash));
+      // The clean-up removed the known image in the meantime: the caller stores it anew.
+      if (!image) return null;
+      const [mine] = await tx
+        .select({ id: mediaUploads.id })
+        .from(mediaUploads)
+        .where(and(eq(mediaUploads.userId, input.userId), eq(mediaUploads.mediaHash, hash)))
+        .limit(1);
+      input.allow(await usage(tx, input.userId, input.since), mine ? 0 : image.size);
+      await tx
+        .insert(mediaUploads)
+        .values({ userId: input.userId, mediaHash: hash, createdAt: input.at });
+      if (!created) {
+        await tx
+          .update(media)
+          .set({
+            lastUploadedAt: sql`greatest(${media.lastUploadedAt}, ${input.at.toISOString()}::timestamptz)`,
+          })
+          .where(eq(media.hash, hash));
+      }
+      return { image, created };
     },
 
     /**

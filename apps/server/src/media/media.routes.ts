@@ -3,8 +3,7 @@ import { limits } from '@repolog/contract/limits';
 import { mediaFileParamsSchema, uploadedImageSchema } from '@repolog/contract/media';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { signedInOnly } from '../articles/articles.routes.js';
-import { requireActor } from '../auth/session.js';
+import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import { AppError, badRequest } from '../errors.js';
 import type { MediaService } from './media.service.js';
 
@@ -60,15 +59,17 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
 export function registerMediaRoutes(app: FastifyInstance, media: MediaService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(
-    '/api/media',
-    { onRequest: signedInOnly, schema: { response: { 200: uploadedImageSchema } } },
-    async (request) => {
-      const actor = requireActor(request);
-      await media.checkAllowance(actor);
-      return media.upload(actor, await readImage(request));
-    },
-  );
+  signedInRoutes(app, (s) => {
+    s.post(
+      '/api/media',
+      { schema: { response: { 200: uploadedImageSchema } } },
+      async (request) => {
+        const actor = requireActor(request);
+        await media.checkAllowance(actor);
+        return media.upload(actor, await readImage(request));
+      },
+    );
+  });
 
   r.get('/media/:file', { schema: { params: mediaFileParamsSchema } }, async (request, reply) => {
     const image = await media.find(request.params.file);

@@ -80,22 +80,27 @@ export function mediaService({ repo, encoder, limits, now = () => new Date() }: 
       const record = async (known: StoredImage | undefined) => {
         const encoded = known ? null : await encoder.encode(bytes);
         const at = now();
-        return repo.recordUpload({
-          userId: actor.userId,
-          image: encoded && {
-            hash: encoded.hash,
-            sourceHash,
-            contentType: 'image/webp',
-            width: encoded.width,
-            height: encoded.height,
-            size: encoded.data.length,
-            data: encoded.data,
-          },
-          existingHash: known?.hash ?? null,
-          at,
-          since: new Date(at.getTime() - HOUR_MS),
-          allow: (usage, addedBytes) => allow(usage, addedBytes, at),
-        });
+        return repo.transaction((tx) =>
+          repo.recordUpload(
+            {
+              userId: actor.userId,
+              image: encoded && {
+                hash: encoded.hash,
+                sourceHash,
+                contentType: 'image/webp',
+                width: encoded.width,
+                height: encoded.height,
+                size: encoded.data.length,
+                data: encoded.data,
+              },
+              existingHash: known?.hash ?? null,
+              at,
+              since: new Date(at.getTime() - HOUR_MS),
+              allow: (usage, addedBytes) => allow(usage, addedBytes, at),
+            },
+            tx,
+          ),
+        );
       };
       // A known image removed by the clean-up a moment ago is simply stored again.
       const recorded =

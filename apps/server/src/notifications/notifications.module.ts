@@ -7,7 +7,7 @@ import { notificationsService } from './notifications.service.js';
 import { noticeHub } from './notifications.stream.js';
 
 /**
- * Registers the notifications feature: listeners that turn other features' events into
+ * Registers the notifications feature: outbox handlers that turn other features' events into
  * notifications, the notice calls, and the live stream.
  */
 export function registerNotificationsModule(app: FastifyInstance, deps: AppDeps): void {
@@ -23,11 +23,22 @@ export function registerNotificationsModule(app: FastifyInstance, deps: AppDeps)
   });
   const service = notificationsService({ repo, hub });
 
-  deps.events.on('blog.membersAdded', (event) => service.onMembersAdded(event));
-  deps.events.on('blog.favorited', (event) => service.onFavorited(event));
-  deps.events.on('article.liked', (event) => service.onLiked(event));
-  deps.events.on('comment.created', (event) => service.onCommentCreated(event));
+  deps.outbox.handle('blog.membersAdded', (event, delivery) =>
+    service.onMembersAdded(event, delivery),
+  );
+  deps.outbox.handle('blog.favorited', (event, delivery) => service.onFavorited(event, delivery));
+  deps.outbox.handle('article.liked', (event, delivery) => service.onLiked(event, delivery));
+  deps.outbox.handle('comment.created', (event, delivery) =>
+    service.onCommentCreated(event, delivery),
+  );
 
+  deps.metrics.gauge(
+    'repolog_notification_streams_open',
+    'Live notification streams open on this instance.',
+    () => hub.size(),
+  );
+  // An ended session loses its live streams at once, on every instance.
+  deps.sessionEnds.on((end) => hub.endSessions(end));
   registerNotificationsRoutes(app, service, hub, deps.config.publicUrl);
   // Open streams must end before the server waits for its connections to close.
   app.addHook('preClose', async () => hub.endStreams());

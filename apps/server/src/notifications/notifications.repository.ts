@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { articles, blogMembers, blogs, notifications, users } from '../db/schema.js';
+import { NOTICE_CHANNEL } from './notifications.stream.js';
 
 /** A notification with the names it is shown with. */
 export interface NoticeRow {
@@ -107,6 +108,14 @@ export function notificationsRepository(db: Db) {
         .where(and(eq(notifications.recipientId, recipientId), eq(notifications.isViewed, false)))
         .returning({ id: notifications.id });
       return rows.length;
+    },
+
+    /**
+     * Announces news to every instance's live streams as part of `tx`: PostgreSQL sends the
+     * NOTIFY only if, and when, the transaction commits.
+     */
+    async announce(signal: string, tx: Db): Promise<void> {
+      await tx.execute(sql`SELECT pg_notify(${NOTICE_CHANNEL}, ${signal})`);
     },
 
     /** Members of a blog other than `except`. */

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listQuerySchema } from '@repolog/contract/common';
 import { NOTICE_PAGE_SIZE } from '@repolog/contract/constants';
 import {
@@ -9,7 +8,7 @@ import {
   readAllResultSchema,
   unreadCountSchema,
 } from '@repolog/contract/notifications';
-import { requireActor } from '../auth/session.js';
+import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import { resolvePaging, setPagingHeaders } from '../plugins/paging.js';
 import type { NotificationsService } from './notifications.service.js';
 import type { NoticeHub } from './notifications.stream.js';
@@ -20,75 +19,75 @@ export function registerNotificationsRoutes(
   hub: NoticeHub,
   publicUrl: string,
 ): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    '/api/notice',
-    { schema: { querystring: listQuerySchema, response: { 200: noticeListSchema } } },
-    async (request, reply) => {
-      const actor = requireActor(request);
-      const paging = resolvePaging(request.query, NOTICE_PAGE_SIZE);
-      const { items, total } = await notices.list(actor, paging);
-      setPagingHeaders(request, reply, paging, total, publicUrl);
-      reply.header('Cache-Control', 'no-store');
-      return items;
-    },
-  );
-
-  r.get(
-    '/api/notice/count',
-    { schema: { response: { 200: unreadCountSchema } } },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return { unreadCount: await notices.unreadCount(requireActor(request)) };
-    },
-  );
-
-  r.put(
-    '/api/notice/read-all',
-    { schema: { response: { 200: readAllResultSchema } } },
-    async (request) => notices.readAll(requireActor(request)),
-  );
-
-  r.put(
-    '/api/notice/:noticeId',
-    { schema: { params: noticeIdParamsSchema, response: { 200: noticeSchema } } },
-    async (request) => notices.markViewed(requireActor(request), request.params.noticeId),
-  );
-
-  /**
-   * Server-Sent Events: `count` ({unreadCount}) on connect and after every change, `notice`
-   * (the new notification) as it happens, a comment line as heartbeat. The reply is taken
-   * over (hijacked) so neither compression nor any other onSend hook buffers it.
-   */
-  r.get('/api/notice/stream', async (request, reply) => {
-    const actor = requireActor(request);
-    await hub.ready();
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-      'X-Content-Type-Options': 'nosniff',
-    });
-    res.flushHeaders();
-    // How long a browser waits before reconnecting after a drop.
-    res.write('retry: 3000\n\n');
-    const remove = hub.add(actor.userId, res);
-    // A stream lives no longer than the access token that opened it: the browser then
-    // reconnects, refreshing first, so a session ended elsewhere stops receiving.
-    const expiry = setTimeout(
-      () => res.end(),
-      Math.max(0, (request.accessExpiresAt ?? Date.now()) - Date.now()),
+  signedInRoutes(app, (r) => {
+    r.get(
+      '/api/notice',
+      { schema: { querystring: listQuerySchema, response: { 200: noticeListSchema } } },
+      async (request, reply) => {
+        const actor = requireActor(request);
+        const paging = resolvePaging(request.query, NOTICE_PAGE_SIZE);
+        const { items, total } = await notices.list(actor, paging);
+        setPagingHeaders(request, reply, paging, total, publicUrl);
+        reply.header('Cache-Control', 'no-store');
+        return items;
+      },
     );
-    expiry.unref();
-    const done = () => {
-      clearTimeout(expiry);
-      remove();
-    };
-    request.raw.once('close', done);
-    res.once('close', done);
+
+    r.get(
+      '/api/notice/count',
+      { schema: { response: { 200: unreadCountSchema } } },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return { unreadCount: await notices.unreadCount(requireActor(request)) };
+      },
+    );
+
+    r.put(
+      '/api/notice/read-all',
+      { schema: { response: { 200: readAllResultSchema } } },
+      async (request) => notices.readAll(requireActor(request)),
+    );
+
+    r.put(
+      '/api/notice/:noticeId',
+      { schema: { params: noticeIdParamsSchema, response: { 200: noticeSchema } } },
+      async (request) => notices.markViewed(requireActor(request), request.params.noticeId),
+    );
+
+    /**
+     * Server-Sent Events: `count` ({unreadCount}) on connect and after every change, `notice`
+     * (the new notification) as it happens, a comment line as heartbeat. The reply is taken
+     * over (hijacked) so neither compression nor any other onSend hook buffers it.
+     */
+    r.get('/api/notice/stream', async (request, reply) => {
+      const actor = requireActor(request);
+      await hub.ready();
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      res.flushHeaders();
+      // How long a browser waits before reconnecting after a drop.
+      res.write('retry: 3000\n\n');
+      const remove = hub.add({ userId: actor.userId, sessionId: request.sessionId ?? '' }, res);
+      // A stream lives no longer than the access token that opened it: the browser then
+      // reconnects, refreshing first, so a session ended elsewhere stops receiving.
+      const expiry = setTimeout(
+        () => res.end(),
+        Math.max(0, (request.accessExpiresAt ?? Date.now()) - Date.now()),
+      );
+      expiry.unref();
+      const done = () => {
+        clearTimeout(expiry);
+        remove();
+      };
+      request.raw.once('close', done);
+      res.once('close', done);
+    });
   });
 }

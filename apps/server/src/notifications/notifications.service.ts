@@ -2,16 +2,19 @@ import { NOTICE_TYPES } from '@repolog/contract/constants';
 import type { Notice } from '@repolog/contract/notifications';
 import { can, type Actor } from '@repolog/contract/permissions';
 import { forbidden, notFound } from '../errors.js';
-import type { EventMap } from '../events.js';
+import type { Db } from '../db/client.js';
+import type { DeliveryContext, OutboxEventMap } from '../outbox/outbox.public.js';
 import { presentNotice } from './notifications.presenter.js';
 import type { NewNotice, NotificationsRepository } from './notifications.repository.js';
-import type { NoticeHub } from './notifications.stream.js';
+import { noticeSignal, type NoticeHub } from './notifications.stream.js';
 
 /**
- * Notifications (DESIGN.md §4): written from events, never called by other features. Who is
- * told: invitation -> each added member; favorited -> every member of the blog; liked and
- * new comment -> the article's author. Nobody is told of their own action, and a like or a
- * favorite notifies once per person and target however often it is toggled.
+ * Notifications (DESIGN.md §4): written from outbox events, never called by other features.
+ * Who is told: invitation -> each added member; favorited -> every member of the blog; liked
+ * and new comment -> the article's author. Nobody is told of their own action, and a like or a
+ * favorite notifies once per person and target however often it is toggled. The `on…`
+ * handlers run in the outbox's delivery transaction: the rows and their live push are written
+ * together with the event's "delivered" mark, exactly once.
  */
 export function notificationsService(deps: {
   repo: NotificationsRepository;
@@ -19,9 +22,9 @@ export function notificationsService(deps: {
 }) {
   const { repo, hub } = deps;
 
-  async function write(rows: NewNotice[]): Promise<void> {
-    const inserted = await repo.insertMany(rows);
-    await Promise.all(inserted.map((row) => hub.publish(row.recipientId, row.id)));
+  async function write(rows: NewNotice[], tx: Db): Promise<void> {
+    const inserted = await repo.insertMany(rows, tx);
+    for (const row of inserted) await repo.announce(noticeSignal(row.recipientId, row.id), tx);
   }
 
   return {
@@ -61,7 +64,15 @@ export function notificationsService(deps: {
       return { updated, unreadCount: await repo.countUnread(actor.userId) };
     },
 
-    async onMembersAdded(event: EventMap['blog.membersAdded']): Promise<void> {
+    /**
+     * Invites each added member, at most once per blog and day: removing and adding someone
+     * again and again does not flood them (the day is UTC's, of when they were added).
+     */
+    async onMembersAdded(
+      event: OutboxEventMap['blog.membersAdded'],
+      { tx, occurredAt }: DeliveryContext,
+    ): Promise<void> {
+      const day = occurredAt.toISOString().slice(0, 10);
       await write(
         [...new Set(event.userIds)]
           .filter((userId) => userId !== event.instigatorId)
@@ -70,12 +81,17 @@ export function notificationsService(deps: {
             instigatorId: event.instigatorId,
             type: NOTICE_TYPES.invitation,
             blogId: event.blogId,
+            dedupeKey: `invitation:${event.blogId}:${day}`,
           })),
+        tx,
       );
     },
 
-    async onFavorited(event: EventMap['blog.favorited']): Promise<void> {
-      const members = await repo.blogMemberIds(event.blogId, event.userId);
+    async onFavorited(
+      event: OutboxEventMap['blog.favorited'],
+      { tx }: DeliveryContext,
+    ): Promise<void> {
+      const members = await repo.blogMemberIds(event.blogId, event.userId, tx);
       await write(
         members.map((recipientId) => ({
           recipientId,
@@ -84,34 +100,44 @@ export function notificationsService(deps: {
           blogId: event.blogId,
           dedupeKey: `favorite:${event.blogId}:${event.userId}`,
         })),
+        tx,
       );
     },
 
-    async onLiked(event: EventMap['article.liked']): Promise<void> {
-      const authorId = await repo.articleAuthorId(event.articleId);
+    async onLiked(event: OutboxEventMap['article.liked'], { tx }: DeliveryContext): Promise<void> {
+      const authorId = await repo.articleAuthorId(event.articleId, tx);
       if (authorId == null || authorId === event.userId) return;
-      await write([
-        {
-          recipientId: authorId,
-          instigatorId: event.userId,
-          type: NOTICE_TYPES.liked,
-          articleId: event.articleId,
-          dedupeKey: `like:${event.articleId}:${event.userId}`,
-        },
-      ]);
+      await write(
+        [
+          {
+            recipientId: authorId,
+            instigatorId: event.userId,
+            type: NOTICE_TYPES.liked,
+            articleId: event.articleId,
+            dedupeKey: `like:${event.articleId}:${event.userId}`,
+          },
+        ],
+        tx,
+      );
     },
 
-    async onCommentCreated(event: EventMap['comment.created']): Promise<void> {
-      const authorId = await repo.articleAuthorId(event.articleId);
+    async onCommentCreated(
+      event: OutboxEventMap['comment.created'],
+      { tx }: DeliveryContext,
+    ): Promise<void> {
+      const authorId = await repo.articleAuthorId(event.articleId, tx);
       if (authorId == null || authorId === event.userId) return;
-      await write([
-        {
-          recipientId: authorId,
-          instigatorId: event.userId,
-          type: NOTICE_TYPES.comment,
-          articleId: event.articleId,
-        },
-      ]);
+      await write(
+        [
+          {
+            recipientId: authorId,
+            instigatorId: event.userId,
+            type: NOTICE_TYPES.comment,
+            articleId: event.articleId,
+          },
+        ],
+        tx,
+      );
     },
   };
 }

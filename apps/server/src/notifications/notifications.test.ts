@@ -2,11 +2,11 @@ import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NOTICE_TYPES } from '@repolog/contract/constants';
 import type { Notice } from '@repolog/contract/notifications';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvents, type Events } from '../events.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { noticesOf, postComment, unreadCountOf } from '../test/comment-factories.js';
 import { openSharedTestDatabases } from '../test/database.js';
+import { readEvents } from '../test/sse.js';
 import {
   createArticle,
   createBlog,
@@ -18,10 +18,7 @@ import {
   type Session,
   type UserRow,
 } from '../test/factories.js';
-import { presentNotice } from './notifications.presenter.js';
-import { notificationsRepository } from './notifications.repository.js';
-import { notificationsService } from './notifications.service.js';
-import { noticeHub } from './notifications.stream.js';
+import { EVICTED_RETRY_MS, noticeHub } from './notifications.stream.js';
 import { ACCESS_TOKEN_TTL_S, TokenKeys } from '../auth/tokens.js';
 
 let t: TestApp;
@@ -195,27 +192,10 @@ describe('marking notifications viewed', () => {
 });
 
 describe('recipients of events from other features', () => {
-  // The listeners on a bus of their own, against this test file's database.
-  let events: Events;
-  beforeAll(() => {
-    events = createEvents((error) => {
-      throw error;
-    });
-    const repo = notificationsRepository(t.database.db);
-    const hub = noticeHub({
-      database: t.database,
-      loadNotice: async (id) => {
-        const row = await repo.findById(id);
-        return row && { recipientId: row.recipientId, notice: presentNotice(row) };
-      },
-      countUnread: (id) => repo.countUnread(id),
-      onError: () => undefined,
-    });
-    const service = notificationsService({ repo, hub });
-    events.on('blog.membersAdded', (e) => service.onMembersAdded(e));
-    events.on('blog.favorited', (e) => service.onFavorited(e));
-    events.on('article.liked', (e) => service.onLiked(e));
-  });
+  // Events go through the app's own outbox and the notifications module's own handlers.
+  const events = {
+    emit: (...args: Parameters<TestApp['app']['outbox']['emit']>) => t.app.outbox.emit(...args),
+  };
 
   it('invites each added member, never the one who added them', async () => {
     const owner = await createUser(t);
@@ -370,64 +350,6 @@ describe('recipients through the other features’ calls', () => {
     expect(await noticesOf(t, dana)).toEqual([]);
   });
 });
-
-/** Reads a Server-Sent Events response and hands out its events as they arrive. */
-function readEvents(body: ReadableStream<Uint8Array>) {
-  const queue: { event: string; data: string }[] = [];
-  let wake: (() => void) | undefined;
-  let buffer = '';
-  let ended = false;
-  void (async () => {
-    const decoder = new TextDecoder();
-    const reader = body.getReader();
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const lines = block.split('\n');
-          const event = lines.find((l) => l.startsWith('event: '))?.slice(7);
-          const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
-          if (event && data !== undefined) queue.push({ event, data });
-        }
-        wake?.();
-      }
-    } catch {
-      // aborted
-    }
-    ended = true;
-    wake?.();
-  })();
-
-  return {
-    /** The next event, or a rejection after `timeoutMs`. */
-    async next(timeoutMs = 1000): Promise<{ event: string; data: unknown }> {
-      const deadline = Date.now() + timeoutMs;
-      while (queue.length === 0) {
-        if (ended) throw new Error('the stream ended');
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`no event within ${timeoutMs} ms`);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, left);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
-      const item = queue.shift();
-      if (!item) throw new Error('no event');
-      return { event: item.event, data: JSON.parse(item.data) as unknown };
-    },
-    get ended() {
-      return ended;
-    },
-  };
-}
 
 describe('GET /api/notice/stream across two server instances', () => {
   let shared: Awaited<ReturnType<typeof openSharedTestDatabases>>;
@@ -605,30 +527,72 @@ describe('GET /api/notice/stream across two server instances', () => {
 });
 
 describe('the stream hub', () => {
-  it('keeps open streams alive with a heartbeat comment, and stops once they close', async () => {
+  afterEach(() => vi.useRealTimers());
+
+  const fakeStream = () => {
     const writes: string[] = [];
+    let ended = false;
     const res = {
-      writableEnded: false,
+      get writableEnded() {
+        return ended;
+      },
       destroyed: false,
       write: (chunk: string) => writes.push(chunk) > 0,
-      end: () => undefined,
+      end: () => {
+        ended = true;
+      },
     } as unknown as ServerResponse;
-    const hub = noticeHub({
+    return { res, writes, ended: () => ended };
+  };
+
+  const hubOf = (heartbeatMs = 25_000) =>
+    noticeHub({
       database: t.database,
       loadNotice: async () => undefined,
       countUnread: async () => 7,
       onError: () => undefined,
-      heartbeatMs: 20,
+      heartbeatMs,
     });
-    const remove = hub.add(1, res);
-    await new Promise((resolve) => setTimeout(resolve, 90));
+
+  it('keeps open streams alive with a heartbeat comment, and stops once they close', async () => {
+    vi.useFakeTimers();
+    const { res, writes } = fakeStream();
+    const hub = hubOf(20);
+    const remove = hub.add({ userId: 1, sessionId: 's1' }, res);
+    await vi.advanceTimersByTimeAsync(90);
     remove();
     expect(writes[0]).toBe('event: count\ndata: {"unreadCount":7}\n\n');
-    expect(writes.filter((w) => w === ': ping\n\n').length).toBeGreaterThanOrEqual(2);
+    expect(writes.filter((w) => w === ': ping\n\n')).toHaveLength(4);
     const before = writes.length;
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await vi.advanceTimersByTimeAsync(60);
     expect(writes).toHaveLength(before);
     expect(hub.size()).toBe(0);
+    await hub.close();
+  });
+
+  it('pushes out the oldest stream past five, telling its browser not to come straight back', async () => {
+    const hub = hubOf();
+    const streams = Array.from({ length: 6 }, () => fakeStream());
+    for (const stream of streams) hub.add({ userId: 1, sessionId: 's' }, stream.res);
+    expect(streams.map((s) => s.ended())).toEqual([true, false, false, false, false, false]);
+    expect(streams[0]?.writes).toContain(`retry: ${EVICTED_RETRY_MS}\n\n`);
+    expect(hub.size()).toBe(5);
+    await hub.close();
+  });
+
+  it('ends the streams of ended sessions, and only those', async () => {
+    const hub = hubOf();
+    const a = fakeStream();
+    const b = fakeStream();
+    const c = fakeStream();
+    hub.add({ userId: 1, sessionId: 'a' }, a.res);
+    hub.add({ userId: 1, sessionId: 'b' }, b.res);
+    hub.add({ userId: 2, sessionId: 'c' }, c.res);
+    hub.endSessions({ sessionIds: ['a'] });
+    expect([a.ended(), b.ended(), c.ended()]).toEqual([true, false, false]);
+    hub.endSessions({ userId: 1 });
+    expect([b.ended(), c.ended()]).toEqual([true, false]);
+    expect(hub.size()).toBe(1);
     await hub.close();
   });
 });

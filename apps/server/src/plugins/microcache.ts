@@ -30,6 +30,12 @@ interface Entry<V> {
   refreshing: boolean;
 }
 
+/** Hits and misses of every cache of this process, by name (read by the metrics). */
+const tallies = new Map<string, { hits: number; misses: number }>();
+
+/** Reads of each named cache so far: hits, and misses that loaded. */
+export const microcacheStats = (): ReadonlyMap<string, { hits: number; misses: number }> => tallies;
+
 export function microcache<V>(options: {
   ttlMs: number;
   /** Most keys kept; the oldest goes first. */
@@ -41,8 +47,16 @@ export function microcache<V>(options: {
    */
   staleMs?: number;
   now?: () => number;
+  /** Its name in the metrics (caches of one name add up). */
+  name?: string;
 }): Microcache<V> {
-  const { ttlMs, maxKeys = 32, staleMs = 0, now = () => Date.now() } = options;
+  const { ttlMs, maxKeys = 32, staleMs = 0, now = () => Date.now(), name = 'unnamed' } = options;
+  let tally = tallies.get(name);
+  if (!tally) {
+    tally = { hits: 0, misses: 0 };
+    tallies.set(name, tally);
+  }
+  const counts = tally;
   const entries = new Map<string, Entry<V>>();
 
   const store = (key: string, value: Promise<V>): Entry<V> => {
@@ -69,8 +83,13 @@ export function microcache<V>(options: {
     get(key, load) {
       const hit = entries.get(key);
       const at = now();
-      if (hit && hit.expires > at) return hit.value;
+      if (hit && hit.expires > at) {
+        counts.hits += 1;
+        return hit.value;
+      }
       if (hit && hit.loaded && hit.expires + staleMs > at) {
+        // Answered from the cache while it reloads in the background: a hit for the reader.
+        counts.hits += 1;
         if (!hit.refreshing) {
           hit.refreshing = true;
           const next = load();
@@ -86,6 +105,7 @@ export function microcache<V>(options: {
         }
         return hit.value;
       }
+      counts.misses += 1;
       return store(key, load()).value;
     },
     delete(key) {

@@ -39,7 +39,12 @@ function linkHeader(requestUrl: string, publicUrl: string, paging: Paging, total
   // build the address once with page=0 (the other parameters stay as sent), then put each
   // link's page number in its place. After set(), "page=" starts the query or follows "&"
   // exactly once (a value's own "=" and "&" are percent-encoded).
-  const url = new URL(requestUrl, publicUrl);
+  // Only the path and query come from the request: its target may be absolute-form
+  // (`GET http://evil.example/api/...`), and the host of every link is PUBLIC_URL's.
+  const target = new URL(requestUrl, 'http://request.invalid');
+  const url = new URL(publicUrl);
+  url.pathname = target.pathname;
+  url.search = target.search;
   url.searchParams.set('page', '0');
   url.searchParams.set('size', String(paging.size));
   const address = url.toString();

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
@@ -18,6 +21,23 @@ async function createDatabaseCopy(url: string, template: string) {
       await admin.end();
     },
   };
+}
+
+/**
+ * Where a fresh, migrated database can be opened by another process too: a private copy of the
+ * PostgreSQL template (with TEST_DATABASE_URL), else an empty PGlite data folder. `drop`
+ * removes it.
+ */
+export async function createTestDatabaseLocation(): Promise<{
+  url?: string;
+  dataDir?: string;
+  drop: () => Promise<void>;
+}> {
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject('pgTemplate');
+  if (url && template) return createDatabaseCopy(url, template);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'repolog-pglite-'));
+  return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { articles, blogMembers, blogs, favorites, likes, users } from '../db/schema.js';
+import { transactionOf } from '../db/transaction.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -14,6 +15,8 @@ export interface GithubIdentity {
 /** Users: GitHub accounts known to Repolog, keyed by GitHub's numeric id. */
 export function usersRepository(db: Db) {
   return {
+    transaction: transactionOf(db),
+
     async findById(id: number, tx: Db = db): Promise<UserRow | undefined> {
       const [row] = await tx.select().from(users).where(eq(users.id, id));
       return row;
@@ -72,56 +75,50 @@ export function usersRepository(db: Db) {
      * passes to its earliest remaining member (or is deleted with its articles when none is
      * left), then the user row goes and the foreign keys remove tokens, sessions, likes,
      * favorites, comments, notifications and memberships; its articles stay, authorless.
+     * Run it in a transaction.
      */
     async deleteAccount(
       userId: number,
+      tx: Db,
     ): Promise<{ transferred: number[]; deletedBlogs: number[] }> {
-      return db.transaction(async (tx) => {
-        const liked = tx
-          .select({ id: likes.articleId })
-          .from(likes)
-          .where(eq(likes.userId, userId));
-        await tx
-          .update(articles)
-          .set({ likeCount: sql`greatest(${articles.likeCount} - 1, 0)` })
-          .where(inArray(articles.id, liked));
+      const liked = tx.select({ id: likes.articleId }).from(likes).where(eq(likes.userId, userId));
+      await tx
+        .update(articles)
+        .set({ likeCount: sql`greatest(${articles.likeCount} - 1, 0)` })
+        .where(inArray(articles.id, liked));
 
-        const followed = tx
-          .select({ id: favorites.blogId })
-          .from(favorites)
-          .where(eq(favorites.userId, userId));
-        await tx
-          .update(blogs)
-          .set({ favCount: sql`greatest(${blogs.favCount} - 1, 0)` })
-          .where(inArray(blogs.id, followed));
+      const followed = tx
+        .select({ id: favorites.blogId })
+        .from(favorites)
+        .where(eq(favorites.userId, userId));
+      await tx
+        .update(blogs)
+        .set({ favCount: sql`greatest(${blogs.favCount} - 1, 0)` })
+        .where(inArray(blogs.id, followed));
 
-        const owned = await tx
-          .select({ id: blogs.id })
-          .from(blogs)
-          .where(eq(blogs.ownerId, userId));
-        const transferred: number[] = [];
-        const deletedBlogs: number[] = [];
-        for (const blog of owned) {
-          const [heir] = await tx
-            .select({ userId: blogMembers.userId })
-            .from(blogMembers)
-            .where(and(eq(blogMembers.blogId, blog.id), ne(blogMembers.userId, userId)))
-            .orderBy(asc(blogMembers.addedAt), asc(blogMembers.userId))
-            .limit(1);
-          if (heir) {
-            await tx
-              .update(blogs)
-              .set({ ownerId: heir.userId, updatedAt: new Date() })
-              .where(eq(blogs.id, blog.id));
-            transferred.push(blog.id);
-          } else {
-            await tx.delete(blogs).where(eq(blogs.id, blog.id));
-            deletedBlogs.push(blog.id);
-          }
+      const owned = await tx.select({ id: blogs.id }).from(blogs).where(eq(blogs.ownerId, userId));
+      const transferred: number[] = [];
+      const deletedBlogs: number[] = [];
+      for (const blog of owned) {
+        const [heir] = await tx
+          .select({ userId: blogMembers.userId })
+          .from(blogMembers)
+          .where(and(eq(blogMembers.blogId, blog.id), ne(blogMembers.userId, userId)))
+          .orderBy(asc(blogMembers.addedAt), asc(blogMembers.userId))
+          .limit(1);
+        if (heir) {
+          await tx
+            .update(blogs)
+            .set({ ownerId: heir.userId, updatedAt: new Date() })
+            .where(eq(blogs.id, blog.id));
+          transferred.push(blog.id);
+        } else {
+          await tx.delete(blogs).where(eq(blogs.id, blog.id));
+          deletedBlogs.push(blog.id);
         }
-        await tx.delete(users).where(eq(users.id, userId));
-        return { transferred, deletedBlogs };
-      });
+      }
+      await tx.delete(users).where(eq(users.id, userId));
+      return { transferred, deletedBlogs };
     },
   };
 }

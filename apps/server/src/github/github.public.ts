@@ -1,0 +1,9 @@
+/** What other features may use of the GitHub client: its types and its one error type. */
+export {
+  GitHubError,
+  type GitHubClient,
+  type GitHubCommit,
+  type GitHubIssue,
+  type GitHubRepo,
+  type GitHubUser,
+} from './github.types.js';

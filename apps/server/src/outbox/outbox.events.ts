@@ -1,0 +1,23 @@
+/**
+ * Events that must not be lost: each is written to the outbox in the transaction of the action
+ * that causes it and delivered afterwards, exactly once, to every handler (outbox.ts).
+ */
+export interface OutboxEventMap {
+  /** Users were added to a blog's members (on create or edit). */
+  'blog.membersAdded': { blogId: number; instigatorId: number; userIds: number[] };
+  /** A user favorited a blog (not written on un-favorite). */
+  'blog.favorited': { blogId: number; userId: number };
+  /** A user liked an article (not written on unlike). */
+  'article.liked': { articleId: number; userId: number };
+  /** A comment was written. */
+  'comment.created': { commentId: number; articleId: number; userId: number };
+}
+
+export type OutboxEventName = keyof OutboxEventMap;
+
+export const OUTBOX_EVENT_NAMES: readonly OutboxEventName[] = [
+  'blog.membersAdded',
+  'blog.favorited',
+  'article.liked',
+  'comment.created',
+];

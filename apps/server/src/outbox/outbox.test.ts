@@ -1,0 +1,223 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTICE_TYPES } from '@repolog/contract/constants';
+import { openDatabase, type Database } from '../db/client.js';
+import { likes, notifications, outbox as outboxTable } from '../db/schema.js';
+import { buildTestApp, type TestApp } from '../test/app.js';
+import { noticesOf } from '../test/comment-factories.js';
+import { createTestDatabaseLocation, openSharedTestDatabases } from '../test/database.js';
+import { createArticle, createBlog, createUser, signIn } from '../test/factories.js';
+import { createOutbox, retryDelayMs } from './outbox.js';
+import { outboxRepository } from './outbox.repository.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Reads until `seen` holds, or gives up after about five seconds. */
+async function eventually<T>(read: () => Promise<T>, seen: (value: T) => boolean): Promise<T> {
+  let value = await read();
+  for (let tries = 0; !seen(value) && tries < 100; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    value = await read();
+  }
+  return value;
+}
+
+describe('a process killed between the commit and the delivery', () => {
+  let location: Awaited<ReturnType<typeof createTestDatabaseLocation>>;
+  afterAll(() => location.drop());
+
+  const open = () => openDatabase({ url: location.url, dataDir: location.dataDir, poolSize: 2 });
+
+  it('loses nothing: after a restart the notification arrives, exactly once', async () => {
+    location = await createTestDatabaseLocation();
+    // The cast, written by this process, which then lets go of the database.
+    let database: Database = await open();
+    let t = await buildTestApp({ database });
+    const author = await createUser(t);
+    const reader = await signIn(t, await createUser(t));
+    const blog = await createBlog(t, { owner: author });
+    const article = await createArticle(t, { blog, author, title: 'Survives a crash' });
+    await t.close();
+    await database.close();
+
+    // A server likes the article and is killed once the like is committed, before delivery.
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(here, '../test/outbox-crash-child.ts'),
+        String(article.id),
+        reader.cookie,
+      ],
+      {
+        env: {
+          ...process.env,
+          CRASH_DATABASE_URL: location.url ?? '',
+          CRASH_PGLITE_DIR: location.dataDir ?? '',
+          CRASH_SECRET: t.config.secret,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('exit', (_code, signal) => resolve(signal)),
+    );
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('committed')) resolve();
+      });
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      void exited.then(() => reject(new Error(`the server exited first:\n${output}`)));
+    });
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    expect(output).not.toContain('answered');
+
+    // The like is there; its notification is not, and its event waits in the outbox.
+    database = await open();
+    expect(
+      await database.db
+        .select()
+        .from(likes)
+        .where(and(eq(likes.articleId, article.id), eq(likes.userId, reader.userId))),
+    ).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.recipientId, author.id)),
+    ).toHaveLength(0);
+    const [waiting] = await database.db
+      .select()
+      .from(outboxTable)
+      .where(isNull(outboxTable.deliveredAt));
+    expect(waiting).toMatchObject({ type: 'article.liked', attempts: 0 });
+
+    // Restarted, the server delivers it; delivering again changes nothing.
+    t = await buildTestApp({ database });
+    const authorSession = await signIn(t, author);
+    const notices = await eventually(
+      () => noticesOf(t, authorSession),
+      (seen) => seen.length > 0,
+    );
+    await t.app.outbox.drain();
+    await t.app.outbox.deliver([waiting?.id ?? 0]);
+    expect(await noticesOf(t, authorSession)).toEqual(notices);
+    expect(notices).toMatchObject([
+      {
+        type: NOTICE_TYPES.liked,
+        instigator: reader.userName,
+        relatedId: { articleId: article.id },
+        articleTitle: 'Survives a crash',
+      },
+    ]);
+    const [row] = await database.db
+      .select()
+      .from(outboxTable)
+      .where(eq(outboxTable.id, waiting?.id ?? 0));
+    expect(row?.deliveredAt).toBeInstanceOf(Date);
+    await t.close();
+    await database.close();
+  }, 120_000);
+});
+
+describe('the dispatcher', () => {
+  let shared: Awaited<ReturnType<typeof openSharedTestDatabases>>;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    shared = await openSharedTestDatabases();
+    a = await buildTestApp({ database: shared.first });
+    b = await buildTestApp({ database: shared.second });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await shared.close();
+  });
+
+  it('delivers each event once when two instances drain the same outbox', async () => {
+    const author = await createUser(a);
+    const reader = await createUser(a);
+    const blog = await createBlog(a, { owner: author });
+    const article = await createArticle(a, { blog, author });
+    const repo = outboxRepository(a.database.db);
+    const ids = await repo.transaction(async (tx) => {
+      const written: number[] = [];
+      for (let i = 0; i < 20; i += 1) {
+        written.push(
+          await a.app.outbox.add(tx, 'comment.created', {
+            commentId: i,
+            articleId: article.id,
+            userId: reader.id,
+          }),
+        );
+      }
+      return written;
+    });
+    await Promise.all([a.app.outbox.drain(), b.app.outbox.drain(), a.app.outbox.deliver(ids)]);
+    const rows = await a.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.recipientId, author.id));
+    expect(rows).toHaveLength(20);
+    const pending = await a.database.db
+      .select()
+      .from(outboxTable)
+      .where(isNull(outboxTable.deliveredAt));
+    expect(pending.filter((row) => ids.includes(row.id))).toEqual([]);
+  });
+
+  it('retries a failing delivery with back-off, then delivers it once', async () => {
+    let clock = new Date('2030-01-01T00:00:00Z');
+    const errors: unknown[] = [];
+    const outbox = createOutbox({
+      repo: outboxRepository(a.database.db),
+      database: { listen: async () => async () => undefined },
+      onError: (error) => errors.push(error),
+      now: () => clock,
+    });
+    const blogId = 990_000 + Math.floor(Math.random() * 1000);
+    const seen: number[] = [];
+    let failuresLeft = 2;
+    outbox.handle('blog.favorited', (event) => {
+      if (event.blogId !== blogId) return;
+      if (failuresLeft > 0) {
+        failuresLeft -= 1;
+        throw new Error('the handler is down');
+      }
+      seen.push(event.userId);
+    });
+    const row = async () =>
+      (
+        await a.database.db.select().from(outboxTable).where(eq(outboxTable.type, 'blog.favorited'))
+      ).find((r) => (r.payload as { blogId: number }).blogId === blogId);
+
+    await outbox.emit('blog.favorited', { blogId, userId: 7 });
+    expect(await row()).toMatchObject({ attempts: 1, lastError: 'the handler is down' });
+    expect((await row())?.availableAt).toEqual(new Date(clock.getTime() + retryDelayMs(1)));
+
+    // Not due yet: nothing happens.
+    await outbox.drain();
+    expect((await row())?.attempts).toBe(1);
+
+    clock = new Date(clock.getTime() + retryDelayMs(1));
+    await outbox.drain();
+    expect(await row()).toMatchObject({ attempts: 2, deliveredAt: null });
+
+    clock = new Date(clock.getTime() + retryDelayMs(2));
+    await outbox.drain();
+    await outbox.drain();
+    expect(seen).toEqual([7]);
+    expect((await row())?.deliveredAt).toEqual(clock);
+    expect(outbox.stats().failed.get('blog.favorited')).toBe(2);
+    expect(outbox.stats().delivered.get('blog.favorited')).toBe(1);
+    expect(errors).toHaveLength(2);
+  });
+});
