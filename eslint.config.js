@@ -30,6 +30,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-ssr/**',
       'data/**',
       '**/test-results/**',
       '**/playwright-report/**',
@@ -216,11 +217,12 @@ export default tseslint.config(
                 '!@repolog/contract/languages',
                 '!@repolog/contract/limits',
                 '!@repolog/contract/permissions',
+                '!@repolog/contract/live',
                 '!@repolog/contract/errors',
               ],
               allowTypeImports: true,
               message:
-                'Import only types from contract schema files in the web app (values from constants, languages, limits, permissions, errors).',
+                'Import only types from contract schema files in the web app (values from constants, languages, limits, permissions, live, errors).',
             },
             { group: ['zod', 'zod/*'], message: 'The web app does not ship zod.' },
           ],

@@ -69,7 +69,7 @@ interface Row extends Measured {
   ratio: number;
   /** The yardstick's server CPU per request over this one's (its capacity ratio when CPU-bound). */
   cpuRatio?: number;
-  kind?: 'cold' | 'list' | 'yardstick';
+  kind?: 'cold' | 'list' | 'page' | 'yardstick';
 }
 
 const rows: Row[] = [];
@@ -175,7 +175,12 @@ async function tail(size: number, url: string, pids: Pids): Promise<void> {
     };
     rows.push(paired);
     console.log(fmt(paired));
-    const m = await measure(APP, workload.next, { connections, duration, pid: pids.app });
+    const m = await measure(APP, workload.next, {
+      connections,
+      duration,
+      pid: pids.app,
+      ...(workload.headers ? { headers: workload.headers } : {}),
+    });
     const row: Row = {
       size,
       section: 'tail',
@@ -260,6 +265,10 @@ for (const size of sizes) {
     } else if (row.kind === 'list') {
       console.log(
         `  ${verdict(row.p99 < 25)} ${String(size).padStart(7)} ${row.name.padEnd(30)} p99 < 25 ms (${row.p99})`,
+      );
+    } else if (row.kind === 'page') {
+      console.log(
+        `  ${verdict(row.p99 < 25 && row.errors === 0)} ${String(size).padStart(7)} ${row.name.padEnd(30)} p99 < 25 ms (${row.p99}), ${row.ratio.toFixed(2)}× the pg yardstick, non-2xx ${row.errors}`,
       );
     }
   }

@@ -44,8 +44,15 @@ export interface Workload {
   name: string;
   /** The address of the next request. */
   next: () => string;
-  kind: 'cold' | 'list';
+  /** cold: one record by id; list: a page of a list; page: a whole server-rendered page. */
+  kind: 'cold' | 'list' | 'page';
+  headers?: Record<string, string>;
 }
+
+/** The Accept header of a browser's page navigation: the server answers with rendered HTML. */
+const HTML = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
+};
 
 const LIST = '/api/article/breakthrough';
 
@@ -99,6 +106,25 @@ export async function longTailWorkloads(origin: string, ids: IdRanges): Promise<
         const language = pick(languages);
         return page(language.query, language.pages);
       },
+    },
+    // The public pages as a browser or a crawler asks for them: HTML rendered on the server.
+    {
+      name: 'SSR article page',
+      kind: 'page',
+      headers: HTML,
+      next: () => `/breakthrough/${article()}`,
+    },
+    {
+      name: 'SSR blog page',
+      kind: 'page',
+      headers: HTML,
+      next: () => `/blog/${randomInt(ids.blogs.lo, ids.blogs.hi)}`,
+    },
+    {
+      name: 'SSR list, random page',
+      kind: 'page',
+      headers: HTML,
+      next: () => `/breakthrough?page=${randomInt(1, listPages)}`,
     },
   ];
 }

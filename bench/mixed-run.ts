@@ -143,7 +143,14 @@ export async function mixedRun(options: {
     const roll = Math.random();
     if (roll >= writeShare) {
       ctx.op = { kind: 'read' };
-      return { ...request, method: 'GET', path: pick(reads).next(), headers: {}, body: '' };
+      const read = pick(reads);
+      return {
+        ...request,
+        method: 'GET',
+        path: read.next(),
+        headers: read.headers ?? {},
+        body: '',
+      };
     }
     if (roll < writeShare * 0.5) {
       let pair = '';

@@ -116,7 +116,11 @@ try {
       streams: 100,
     });
   } else if (workload) {
-    measured = await measure(origin, workload.next, { connections, duration });
+    measured = await measure(origin, workload.next, {
+      connections,
+      duration,
+      ...(workload.headers ? { headers: workload.headers } : {}),
+    });
   } else {
     throw new Error(
       `no workload "${workloadName}"; one of: ${workloads.map((w) => w.name).join(', ')}, mixed`,

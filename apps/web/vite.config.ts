@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -7,13 +8,16 @@ import { defineConfig, type Plugin } from 'vite';
 /** Writes .br and .gz beside every text asset so the server sends them without compressing per request. */
 function precompress(): Plugin {
   let outDir = '';
+  let ssr = false;
   return {
     name: 'repolog-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      ssr = !!config.build.ssr;
     },
     closeBundle() {
+      if (ssr) return;
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((name) => {
           const file = path.join(dir, name);
@@ -34,15 +38,50 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/** React Router's production build (its package exports only the development one by name). */
+function reactRouterProduction(): string {
+  const pkg = createRequire(import.meta.url).resolve('react-router/package.json');
+  return path.join(path.dirname(pkg), 'dist/production/index.mjs');
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), precompress()],
-  build: {
-    target: 'es2022',
-    // bench/bundle-size.ts reads it to add up what each page loads.
-    manifest: true,
-    sourcemap: false,
-    reportCompressedSize: false,
+  resolve: {
+    // React Router's production build leaves out its development warnings.
+    alias: [{ find: /^react-router$/, replacement: reactRouterProduction() }],
   },
+  // The server renderer (npm run build: dist-ssr/entry-server.js) carries React and the rest
+  // inside, built for production whatever NODE_ENV the server runs with.
+  ssr: { noExternal: true, target: 'node' },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  build: isSsrBuild
+    ? {
+        target: 'node20',
+        outDir: 'dist-ssr',
+        copyPublicDir: false,
+        sourcemap: false,
+        reportCompressedSize: false,
+      }
+    : {
+        target: 'es2022',
+        // bench/bundle-size.ts and the server read it to know what each page loads.
+        manifest: true,
+        // Every browser the site supports knows <link rel="modulepreload">.
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // React and React DOM in one file: one compression stream packs them tighter than
+              // the shared chunks they were split into (the entry and jsx-runtime).
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+              ],
+            },
+          },
+        },
+        sourcemap: false,
+        reportCompressedSize: false,
+      },
   server: {
     port: 5173,
     proxy: {
@@ -51,4 +90,4 @@ export default defineConfig({
       '/media': 'http://127.0.0.1:3000',
     },
   },
-});
+}));

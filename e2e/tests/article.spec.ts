@@ -47,13 +47,22 @@ test.describe('article page', () => {
   });
 
   test('the loading placeholder has the size of the page (no layout shift)', async ({ page }) => {
+    // The server sends the article ready to read; the placeholder belongs to visits inside the
+    // app, so the article is reached from the list.
+    await page.goto('/breakthrough?q=Lazy-loading%20the%20markdown%20editor');
+    const link = page.getByRole('link', { name: /Lazy-loading the markdown editor/ });
+    await expect(link).toBeVisible();
+    // The app has taken over the server's HTML once the header knows the session.
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/article/breakthrough/25', async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto('/breakthrough/25');
+    await link.click();
+    await expect(page).toHaveURL(/\/breakthrough\/25$/);
     const placeholder = page.locator('main div[aria-busy="true"]').first();
     await expect(placeholder).toBeVisible();
     await expect(page.getByRole('status')).toHaveText('Loading the breakthrough…');

@@ -127,7 +127,10 @@ test.describe('blog page', () => {
     await alex.goto('/blog/39');
     const star = header(alex).getByRole('button', { name: 'Favorite this blog' });
     await expect(star).toHaveAttribute('aria-pressed', 'false');
-    expect(await alex.evaluate(() => localStorage.getItem('fav_button_39'))).toBe('false');
+    // The flag is stored once the reader's own view has come (after the page hydrated).
+    await expect
+      .poll(() => alex.evaluate(() => localStorage.getItem('fav_button_39')))
+      .toBe('false');
     await star.click();
     await expect(star).toHaveAttribute('aria-pressed', 'true');
     expect(await alex.evaluate(() => localStorage.getItem('fav_button_39'))).toBe('true');

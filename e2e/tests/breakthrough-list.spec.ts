@@ -38,7 +38,7 @@ test.describe('breakthrough list', () => {
     await expect(items(page).first()).toContainText(`| Repolog Frontend`);
     await expect(pagination(page)).toBeVisible();
     await expect(pagination(page).locator('[aria-current="page"]')).toContainText('1');
-    await pagination(page).getByRole('button', { name: 'Next page' }).click();
+    await pagination(page).getByRole('link', { name: 'Next page' }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(items(page)).toHaveCount(2);
     await expect(pagination(page).locator('[aria-current="page"]')).toContainText('2');
@@ -51,7 +51,7 @@ test.describe('breakthrough list', () => {
     await expect(items(page)).toHaveCount(10);
 
     // Language: Swift -> back to page 1, one result, no pagination.
-    await pagination(page).getByRole('button', { name: 'Next page' }).click();
+    await pagination(page).getByRole('link', { name: 'Next page' }).click();
     await expect(page).toHaveURL(/page=2/);
     const language = page.getByRole('combobox', { name: 'Language' });
     await expect(language.locator('option').first()).toHaveText('Select Language');

@@ -1,9 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Draft, DraftSummary } from '@repolog/contract/drafts';
+import { blockLiveEditing, bodyBox, bodyText } from '../support/editor';
 import { uniqueTag, userPage } from '../support/reading';
 import { loginAs } from '../support/session';
 
-const status = (page: Page) => page.getByRole('status').filter({ hasText: /Sav|Not saved|saves/ });
+/** The autosave line (an aria-live status). */
+const status = (page: Page) => page.locator('[data-autosave]');
 
 /** The draft of blog 32 with this title, as the API lists it to a member. */
 async function findDraft(page: Page, title: string): Promise<DraftSummary | undefined> {
@@ -28,7 +30,7 @@ test.describe('drafts that save themselves', () => {
     await expect(page).toHaveURL(/\?draft=\d+$/);
 
     // More typing, then the tab closes at once: the page saves on its way out.
-    await page.getByRole('textbox', { name: 'Body' }).fill(body);
+    await bodyBox(page).fill(body);
     await page.close();
 
     const again = await page.context().newPage();
@@ -40,7 +42,7 @@ test.describe('drafts that save themselves', () => {
     await link.click();
     await expect(again).toHaveURL(/\/blog\/32\/breakthrough\/write\?draft=\d+$/);
     await expect(again.getByLabel('Title')).toHaveValue(title);
-    await expect(again.getByRole('textbox', { name: 'Body' })).toHaveValue(body);
+    await expect.poll(() => bodyText(again)).toBe(body);
     await expect(status(again)).toHaveText(/^Saved at /);
   });
 
@@ -51,20 +53,20 @@ test.describe('drafts that save themselves', () => {
     const title = uniqueTag('Resumed draft ');
     await page.goto('/blog/32/breakthrough/write');
     await page.getByLabel('Title').fill(title);
-    await page.getByRole('textbox', { name: 'Body' }).fill('First half.');
+    await bodyBox(page).fill('First half.');
     // Leaving the form saves too (no need to wait for the pause).
     await page.getByRole('link', { name: 'Repolog Frontend' }).first().focus();
     await expect(status(page)).toHaveText(/^Saved at /);
     await page.reload();
     await expect(page.getByLabel('Title')).toHaveValue(title);
-    await expect(page.getByRole('textbox', { name: 'Body' })).toHaveValue('First half.');
+    await expect.poll(() => bodyText(page)).toBe('First half.');
 
     // Opening the write page afresh offers the unfinished draft.
     await page.goto('/blog/32/breakthrough/write');
     const offer = page.getByRole('region', { name: 'Continue an unfinished breakthrough?' });
     await offer.getByRole('link', { name: title }).click();
     await expect(page.getByLabel('Title')).toHaveValue(title);
-    await page.getByRole('textbox', { name: 'Body' }).fill('First half. Second half.');
+    await bodyBox(page).fill('First half. Second half.');
     await page.getByRole('button', { name: 'Post' }).click();
     await expect(page).toHaveURL(/\/blog\/32$/);
     await expect(page.getByRole('link', { name: title })).toBeVisible();
@@ -75,24 +77,26 @@ test.describe('drafts that save themselves', () => {
     await expect(page.getByText('First half. Second half.')).toBeVisible();
   });
 
-  test('a stale save is refused and the page says so instead of overwriting the other tab', async ({
+  test('where WebSockets are blocked the page says so, saves through the API, and a stale save is refused instead of overwriting the other tab', async ({
     browser,
   }) => {
     const first = await userPage(browser, 'dana-kim');
+    await blockLiveEditing(first.context());
     const title = uniqueTag('Two tabs ');
     await first.goto('/blog/32/breakthrough/write');
     await first.getByLabel('Title').fill(title);
     await expect(status(first)).toHaveText(/^Saved at /);
+    await expect(first.getByText(/Live editing is not available on this network/)).toBeVisible();
     const address = first.url();
 
     const second = await first.context().newPage();
     await second.goto(address);
     await expect(second.getByLabel('Title')).toHaveValue(title);
-    await second.getByRole('textbox', { name: 'Body' }).fill('Written in the second tab.');
+    await bodyBox(second).fill('Written in the second tab.');
     await expect(status(second)).toHaveText(/^Saved at /);
 
     await first.bringToFront();
-    await first.getByRole('textbox', { name: 'Body' }).fill('Written in the first tab.');
+    await bodyBox(first).fill('Written in the first tab.');
     await expect(status(first)).toHaveText('Not saved — this draft was changed elsewhere');
     await expect(first.getByRole('alert')).toContainText('saved this draft at');
     const stored = (await (
@@ -101,9 +105,7 @@ test.describe('drafts that save themselves', () => {
     expect(stored.content).toBe('Written in the second tab.');
 
     await first.getByRole('button', { name: 'Show their version' }).click();
-    await expect(first.getByRole('textbox', { name: 'Body' })).toHaveValue(
-      'Written in the second tab.',
-    );
+    await expect.poll(() => bodyText(first)).toBe('Written in the second tab.');
     await expect(status(first)).toHaveText(/^Saved at /);
     await first.context().close();
   });
@@ -121,7 +123,7 @@ test.describe('drafts that save themselves', () => {
     const { articleId } = (await res.json()) as { articleId: number };
 
     await page.goto(`/breakthrough/${articleId}/edit`);
-    await page.getByRole('textbox', { name: 'Body' }).fill('As posted, then changed.');
+    await bodyBox(page).fill('As posted, then changed.');
     await expect(status(page)).toHaveText(/^Saved at /);
     await page.goto(`/breakthrough/${articleId}`);
     await expect(page.getByText('As posted.', { exact: true })).toBeVisible();
@@ -130,14 +132,12 @@ test.describe('drafts that save themselves', () => {
     await expect(page.getByRole('region', { name: 'Drafts' }).getByText(title)).toBeVisible();
     await page.goto(`/breakthrough/${articleId}/edit`);
     await expect(page.getByText(/Your unsaved changes from .* are back in the form/)).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Body' })).toHaveValue(
-      'As posted, then changed.',
-    );
+    await expect.poll(() => bodyText(page)).toBe('As posted, then changed.');
 
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(new RegExp(`/breakthrough/${articleId}$`));
     await page.goto(`/breakthrough/${articleId}/edit`);
-    await expect(page.getByRole('textbox', { name: 'Body' })).toHaveValue('As posted.');
+    await expect.poll(() => bodyText(page)).toBe('As posted.');
     expect(await findDraft(page, title)).toBeUndefined();
   });
 

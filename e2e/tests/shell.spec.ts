@@ -114,3 +114,51 @@ test.describe('before the app code runs', () => {
     expect(header?.y).toBe(0);
   });
 });
+
+test.describe('tab titles', () => {
+  test('every page sets the tab title, also after moving inside the app', async ({ page }) => {
+    await page.goto('/blog/32');
+    await expect(page).toHaveTitle('Repolog Frontend · Repolog');
+    const first = page
+      .getByRole('region', { name: /The Breakthroughs/ })
+      .getByRole('link')
+      .first();
+    const title = (await first.locator('span').first().textContent())?.trim() ?? '';
+    await first.click();
+    await expect(page).toHaveURL(/\/breakthrough\/\d+$/);
+    await expect(page).toHaveTitle(`${title} · Repolog`);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Home' })
+      .click();
+    await expect(page).toHaveTitle('Home · Repolog');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Breakthrough' })
+      .click();
+    await expect(page).toHaveTitle('Breakthroughs · Repolog');
+    await page.getByRole('link', { name: 'Repolog start page' }).click();
+    await expect(page).toHaveTitle('Repolog — team tech blogs from your repositories');
+  });
+});
+
+test.describe('demo mode', () => {
+  test('every page says so in a slim bar that stays dismissed', async ({ page }) => {
+    await page.goto('/home');
+    const banner = page.getByRole('complementary', { name: 'Demo mode' });
+    await expect(banner).toContainText('Demo mode: sign in as one of the demo accounts.');
+    // It covers nothing: the footer scrolls above it.
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 10_000);
+    const footer = await page.getByRole('contentinfo').boundingBox();
+    const bar = await banner.boundingBox();
+    expect((footer?.y ?? 0) + (footer?.height ?? 0)).toBeLessThanOrEqual(bar?.y ?? 0);
+    await banner.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(banner).toHaveCount(0);
+    await page.goto('/breakthrough');
+    await expect(
+      page.getByRole('heading', { name: "Let's Explore all breakthroughs!" }),
+    ).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Demo mode' })).toHaveCount(0);
+  });
+});

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Article } from '@repolog/contract/articles';
 import type { Blog } from '@repolog/contract/blogs';
 import { loginAs } from '../support/session';
+import { bodyText } from '../support/editor';
 
 // Titles of the GitHub stand-in's repolog-team/frontend, which the demo blog 32 is linked to.
 const ISSUE = 'Editor loses the unsaved draft when the session refreshes';
@@ -96,7 +97,7 @@ test.describe('write and edit a breakthrough', () => {
     // Edit: prefilled from the article; the change is saved and we land on the blog.
     await page.goto(`/breakthrough/${articleId}/edit`);
     await expect(page.getByLabel('Title')).toHaveValue('Keeping the draft through a token refresh');
-    await expect(body).toHaveValue(/The draft vanished/);
+    await expect.poll(() => bodyText(page)).toMatch(/The draft vanished/);
     await expect(language).toHaveText('TypeScript');
     await expect(problem).toContainText(ISSUE);
     await expect(solution).toContainText(COMMIT);
@@ -128,7 +129,7 @@ test.describe('write and edit a breakthrough', () => {
     await loginAs(page, 'sora-lee');
     await page.goto('/breakthrough/25/edit');
     await expect(page.getByRole('alert')).toContainText(
-      'Only the author of this breakthrough can edit it.',
+      'Only the author and co-authors of this breakthrough can edit it.',
     );
     await expect(page.getByLabel('Title')).toHaveCount(0);
     const origin = new URL(page.url()).origin;

@@ -117,6 +117,11 @@ describe('the app shell', () => {
       '/assets/article-222.js',
       '/assets/article-333.css',
     ]);
+    // A preload is used only when its credentials mode matches the request that needs it: the
+    // stylesheet link Vite adds for a lazy chunk is crossorigin, so is its preload.
+    expect(res.body).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/article-333.css" />',
+    );
     const login = await t.request({ method: 'GET', url: '/login' });
     expect(login.body).not.toContain('article-222');
     expect(login.body).not.toContain('/api/article');

@@ -1,6 +1,8 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyWebsocket from '@fastify/websocket';
+import { LIVE_MAX_MESSAGE_BYTES } from '@repolog/contract/live';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { articleMediaReferences } from './articles/article-media.repository.js';
@@ -31,6 +33,8 @@ import { registerNotificationsModule } from './notifications/notifications.modul
 import { createOutbox, type Outbox, type OutboxHooks } from './outbox/outbox.js';
 import { outboxRepository } from './outbox/outbox.repository.js';
 import { registerApiDocs, registerOpenApi } from './plugins/api-docs.js';
+import { loadPageRenderer } from './pages/page-renderer.js';
+import { registerPagesModule } from './pages/pages.module.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerMetrics, registerMetricsRoute } from './plugins/metrics.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -59,6 +63,8 @@ export interface AppOptions {
   seedDemo?: boolean;
   /** Test hooks into the outbox's delivery (the crash test stops a process there). */
   outboxHooks?: OutboxHooks;
+  /** The web app's built server renderer (apps/web/dist-ssr/entry-server.js); absent: no SSR. */
+  pageRenderer?: string;
 }
 
 declare module 'fastify' {
@@ -97,6 +103,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerInputGuard(app);
   await app.register(fastifyCookie, { secret: config.secret });
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Live co-editing (drafts/): a message past LIVE_MAX_MESSAGE_BYTES is refused with a reason
+  // the page shows; this is only the hard stop behind it.
+  await app.register(fastifyWebsocket, { options: { maxPayload: LIVE_MAX_MESSAGE_BYTES * 4 } });
   await app.register(fastifyRateLimit, {
     global: true,
     max: options.rateLimitMax ?? config.rateLimitPerMinute,
@@ -169,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     outbox.countPending(),
   );
   const metaProviders: MetaProvider[] = [];
+  const pageReads: AppDeps['pageReads'] = {};
   const deps: AppDeps = {
     config,
     database,
@@ -193,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
     metaProviders,
     metrics,
+    pageReads,
     onClose: (task) => closers.push(task),
   };
 
@@ -214,10 +225,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMediaModule(app, deps, {
     referenceSources: [articleMediaReferences(deps.db), drafts.mediaReferences],
   });
+  const documents = registerPagesModule(
+    app,
+    deps,
+    options.pageRenderer ? await loadPageRenderer(options.pageRenderer) : undefined,
+  );
 
   await registerApiDocs(app);
   registerMetricsRoute(app, config.metricsToken);
 
+  await drafts.start();
   // Every handler is registered: deliver what an earlier process left, then keep watching.
   await outbox.start();
   closers.push(() => outbox.stop());
@@ -226,6 +243,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     webDist: options.webDist,
     publicUrl: config.publicUrl,
     metaProviders,
+    demo: config.demo,
+    ...(documents ? { documents } : {}),
   });
   return app;
 }

@@ -2,6 +2,7 @@ import type { AuthRepository } from './auth/auth.repository.js';
 import type { SessionEnds } from './auth/session-ends.js';
 import type { TokenKeys } from './auth/tokens.js';
 import type { CodehostService } from './codehost/codehost.service.js';
+import type { PageReads } from '@repolog/contract/pages';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Events } from './events.js';
@@ -36,6 +37,11 @@ export interface AppDeps {
   metrics: Pick<Metrics, 'gauge' | 'counter'>;
   /** Feature modules add page meta providers here (article and blog pages). */
   metaProviders: MetaProvider[];
+  /**
+   * Feature modules put their public reads here (the calls their API routes make, as a
+   * visitor), for the server-rendered pages (pages/).
+   */
+  pageReads: Partial<PageReads>;
   /** Runs when the app closes (stop timers, close streams). */
   onClose: (task: () => Promise<void> | void) => void;
 }

@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startMetricsServer } from './plugins/metrics.js';
+import { findPageRenderer } from './pages/page-renderer.js';
 
 /** The built web app: next to the server bundle in production, apps/web/dist in development. */
 function findWebDist(): string | undefined {
@@ -31,7 +32,14 @@ async function main(): Promise<void> {
     poolSize: config.databasePoolSize,
   });
   const webDist = findWebDist();
-  const app = await buildApp({ config, database, seedDemo: true, ...(webDist ? { webDist } : {}) });
+  const pageRenderer = webDist ? findPageRenderer(webDist) : undefined;
+  const app = await buildApp({
+    config,
+    database,
+    seedDemo: true,
+    ...(webDist ? { webDist } : {}),
+    ...(pageRenderer ? { pageRenderer } : {}),
+  });
 
   const metricsServer = config.metricsPort
     ? await startMetricsServer(app.metrics.registry, {

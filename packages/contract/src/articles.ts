@@ -67,6 +67,11 @@ export const articleSchema = z.object({
   likeButton: z.boolean(),
   createdAt: isoDate,
   updatedAt: isoDate,
+  /**
+   * Members who wrote it with the author (they changed its draft), in the order they joined;
+   * they may edit it too.
+   */
+  coauthors: z.array(z.object({ userId: z.number().int(), userName: z.string() })),
 });
 export type Article = z.infer<typeof articleSchema>;
 

@@ -6,6 +6,8 @@ export const repoOptionSchema = z.object({
   full_name: z.string(),
   private: z.boolean(),
   description: z.string().nullable(),
+  /** The blog already made from this repository (one blog per repository), or null. */
+  blogId: z.number().int().nullable(),
 });
 export const repoOptionsSchema = z.array(repoOptionSchema);
 export type RepoOption = z.infer<typeof repoOptionSchema>;

@@ -41,7 +41,11 @@ export type CreateDraft = z.input<typeof createDraftSchema>;
 export const saveDraftSchema = z.object({ version, ...draftFields });
 export type SaveDraft = z.input<typeof saveDraftSchema>;
 
-/** POST /api/draft/{draftId}/publish: posts (or, for an edit, saves) the version the page saw. */
+/**
+ * POST /api/draft/{draftId}/publish: posts (or, for an edit, saves) the version the page saw. A
+ * draft edited live is posted as its live document stands (every stored change of every
+ * editor); its version is not compared.
+ */
 export const publishDraftSchema = z.object({ version });
 export type PublishDraft = z.input<typeof publishDraftSchema>;
 

@@ -25,6 +25,8 @@ export interface ArticleResource {
   /** The author's user id; null when the author deleted their account. */
   userId: number | null;
   blog: BlogResource;
+  /** Members who wrote it with the author; while they are members they may edit it too. */
+  coauthorIds?: readonly number[];
 }
 
 export interface CommentResource {
@@ -75,7 +77,9 @@ const rules: { [A in Action]: (actor: Actor, resource: Resources[A]) => boolean 
   'blog.write': isMember,
   'blog.edit': isMember,
   'blog.delete': isOwner,
-  'article.edit': (actor, article) => article.userId === actor.userId,
+  'article.edit': (actor, article) =>
+    article.userId === actor.userId ||
+    (!!article.coauthorIds?.includes(actor.userId) && isMember(actor, article.blog)),
   'article.delete': (actor, article) => article.userId === actor.userId,
   'comment.edit': (actor, comment) => comment.authorId === actor.userId,
   'comment.delete': (actor, comment) =>

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { LIST_PAGE_SIZE } from '@repolog/contract/constants';
 import type { AppDeps } from '../deps.js';
 import { articleBodiesRepository } from './article-bodies.repository.js';
 import { createImageSizer } from '../media/media.public.js';
@@ -7,6 +8,7 @@ import { registerArticlesRoutes } from './articles.routes.js';
 import { articlesService, type ArticlesService } from './articles.service.js';
 import { createRenderBackfill } from './render-backfill.js';
 import { createRenderPool, type RenderPool } from './render-pool.js';
+import { listFilters } from './list-filters.js';
 import { registerRevisionsRoutes } from './revisions.routes.js';
 import { revisionsRepository } from './revisions.repository.js';
 import { revisionsService } from './revisions.service.js';
@@ -96,6 +98,12 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): Art
     ]);
     clearTimeout(timer);
   });
+  deps.pageReads.article = (articleId) => service.get(articleId, null);
+  deps.pageReads.breakthroughs = ({ page, q, lang }) =>
+    service.listBreakthroughs(listFilters({ q, lang }), {
+      offset: (page - 1) * LIST_PAGE_SIZE,
+      limit: LIST_PAGE_SIZE,
+    });
   registerRevisionsRoutes(
     app,
     revisionsService({ repo: revisions, articlesRepo: repo, articles: service }),

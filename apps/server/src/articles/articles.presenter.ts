@@ -36,5 +36,6 @@ export function presentArticle(row: ArticleDetailRow, contentHtml: string): Arti
     likeButton: false,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    coauthors: row.coauthors,
   };
 }

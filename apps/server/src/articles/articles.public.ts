@@ -5,6 +5,7 @@
  */
 export { presentListItem } from './articles.presenter.js';
 export {
+  addCoauthors,
   articleFilterConditions,
   articleListColumns,
   newestFirst,

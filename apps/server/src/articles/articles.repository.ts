@@ -2,7 +2,7 @@ import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { transactionOf } from '../db/transaction.js';
-import { articles, blogMembers, blogs, likes, users } from '../db/schema.js';
+import { articleCoauthors, articles, blogMembers, blogs, likes, users } from '../db/schema.js';
 import { bodyColumns } from './article-bodies.repository.js';
 import type { StoredBody } from './article-body.js';
 
@@ -35,6 +35,8 @@ export interface ArticleDetailRow extends ArticleListRow {
   solution: string | null;
   likeCount: number;
   updatedAt: Date;
+  /** Members who wrote it with the author, in the order they were added. */
+  coauthors: { userId: number; userName: string }[];
 }
 
 /** A blog as the permission table needs it (logins of its owner and members). */
@@ -120,6 +122,31 @@ export const articleListColumns = {
   about: articles.about,
 };
 
+/** An article's co-authors, in the order they were added, as one JSON value. */
+const coauthorsOf = (articleId: SQL | typeof articles.id) =>
+  sql<{ userId: number; userName: string }[]>`coalesce((
+    select json_agg(json_build_object('userId', u.id, 'userName', u.user_name) order by c.created_at, u.id)
+    from ${articleCoauthors} c join ${users} u on u.id = c.user_id
+    where c.article_id = ${articleId}), '[]'::json)`;
+
+/**
+ * Records members as co-authors of an article (posting or saving a co-written draft), inside
+ * the write's transaction; the author is never their own co-author.
+ */
+export async function addCoauthors(
+  tx: Db,
+  articleId: number,
+  userIds: readonly number[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await tx.execute(sql`
+    insert into ${articleCoauthors} (article_id, user_id)
+    select ${articleId}, u.id from ${users} u
+    where u.id = any(${sql.param([...userIds])}::int[])
+      and u.id is distinct from (select a.author_id from ${articles} a where a.id = ${articleId})
+    on conflict do nothing`);
+}
+
 /** Articles (breakthroughs): reads for pages and lists, and the author's writes. */
 export function articlesRepository(db: Db) {
   // Asked on every signed-in read of an article: prepared once, planned once per connection.
@@ -146,6 +173,7 @@ export function articlesRepository(db: Db) {
       solution: articles.solution,
       likeCount: articles.likeCount,
       updatedAt: articles.updatedAt,
+      coauthors: coauthorsOf(articles.id),
     })
     .from(articles)
     .innerJoin(blogs, eq(blogs.id, articles.blogId))
@@ -255,7 +283,14 @@ export function articlesRepository(db: Db) {
       articleId: number,
       tx: Db = db,
     ): Promise<
-      { authorId: number | null; blogId: number; title: string; about: string | null } | undefined
+      | {
+          authorId: number | null;
+          blogId: number;
+          title: string;
+          about: string | null;
+          coauthorIds: number[];
+        }
+      | undefined
     > {
       const [row] = await tx
         .select({
@@ -263,6 +298,9 @@ export function articlesRepository(db: Db) {
           blogId: articles.blogId,
           title: articles.title,
           about: articles.about,
+          coauthorIds: sql<
+            number[]
+          >`array(select ${articleCoauthors.userId} from ${articleCoauthors} where ${articleCoauthors.articleId} = ${articles.id})`,
         })
         .from(articles)
         .where(eq(articles.id, articleId));

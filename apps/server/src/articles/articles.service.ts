@@ -110,6 +110,7 @@ export function articlesService({
     return {
       userId: owned.authorId,
       blog: blogResource(blog),
+      coauthorIds: owned.coauthorIds,
       blogId: owned.blogId,
       listed: {
         id: articleId,
@@ -202,7 +203,7 @@ export function articlesService({
     ): Promise<Article> {
       const article = await articleResource(articleId);
       if (!can(actor, 'article.edit', article)) {
-        throw forbidden('Only the author can edit this breakthrough.');
+        throw forbidden('Only the author and co-authors can edit this breakthrough.');
       }
       if (input.blogId !== undefined && input.blogId !== article.blogId) {
         throw badRequest(

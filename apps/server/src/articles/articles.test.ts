@@ -344,6 +344,7 @@ describe('GET /api/article/breakthrough/{articleId}', () => {
       likeButton: true,
       createdAt: article.createdAt.toISOString(),
       updatedAt: article.updatedAt.toISOString(),
+      coauthors: [],
     });
     const visitor = await get(`/api/article/breakthrough/${article.id}`);
     expect(visitor.json<Article>()).toMatchObject({ likeButton: false, likeCount: 1 });
@@ -521,7 +522,7 @@ describe('PUT /api/article/{articleId}', () => {
     expect(byOwner.statusCode).toBe(403);
     expect(byOwner.json()).toEqual({
       error: 'forbidden',
-      message: 'Only the author can edit this breakthrough.',
+      message: 'Only the author and co-authors can edit this breakthrough.',
     });
     expect((await put(article.id, { title: 'x', content: 'x' })).statusCode).toBe(401);
     const still = await get(`/api/article/breakthrough/${article.id}`);

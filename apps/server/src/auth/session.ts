@@ -24,6 +24,8 @@ const STALE_TOKEN_OK = [
   '/api/auth/github',
   '/api/health',
   '/api/webhooks/',
+  // A live draft's WebSocket: an editor whose session ended is told so in its close reason.
+  '/api/draft/:draftId/live',
 ];
 
 export const SESSION_EXPIRED = 'Your session has expired. Refresh it or log in again.';

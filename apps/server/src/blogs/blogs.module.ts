@@ -17,5 +17,6 @@ export function registerBlogsModule(app: FastifyInstance, deps: AppDeps): void {
   });
   deps.events.on('article.changed', ({ blogId }) => service.forgetView(blogId));
   registerBlogsRoutes(app, service);
+  deps.pageReads.blog = (blogId) => service.detail(blogId, null);
   deps.metaProviders.push(blogMetaProvider(service, deps.config.publicUrl));
 }

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { blogMembers, blogs, repoCache } from '../db/schema.js';
 
@@ -19,6 +19,16 @@ export interface RepoAccess {
 /** The GitHub response cache, and who may see a linked repository. */
 export function codehostRepository(db: Db) {
   return {
+    /** The blogs made from these repositories (by lowercased owner/name), keyed the same way. */
+    async blogsOf(repoKeys: readonly string[]): Promise<Map<string, number>> {
+      if (repoKeys.length === 0) return new Map();
+      const rows = await db
+        .select({ repoKey: blogs.repoKey, id: blogs.id })
+        .from(blogs)
+        .where(inArray(blogs.repoKey, [...repoKeys]));
+      return new Map(rows.map((row) => [row.repoKey, row.id]));
+    },
+
     async get<T>(repoKey: string, resource: string): Promise<CacheEntry<T> | undefined> {
       const [row] = await db
         .select()

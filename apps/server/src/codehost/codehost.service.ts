@@ -197,14 +197,17 @@ export function codehostService(deps: CodehostDeps) {
         async () => ({ modified: true, data: await github.listViewerRepos(token), etag: null }),
         'your repositories',
       );
+      // Only repositories the user could create a blog for (repositories cached before
+      // permissions were kept have none and stay listed); those that have a blog say which.
+      const mayUse = result.items.filter(mayCreateBlog);
+      const made = await repo.blogsOf(mayUse.map((r) => r.fullName.toLowerCase()));
       return {
-        // Only repositories the user could create a blog for (repositories cached before
-        // permissions were kept have none and stay listed).
-        items: result.items.filter(mayCreateBlog).map((r) => ({
+        items: mayUse.map((r) => ({
           html_url: r.htmlUrl,
           full_name: r.fullName,
           private: r.private,
           description: r.description,
+          blogId: made.get(r.fullName.toLowerCase()) ?? null,
         })),
         freshness: result.freshness,
       };

@@ -45,6 +45,18 @@ describe('GET /api/repos', () => {
     expect(repos[0]?.html_url).toMatch(/^http:\/\/localhost:3000\/__github\//);
   });
 
+  it('says which repositories already have a blog (there can be only one per repository)', async () => {
+    const blog = await createBlog(t, {
+      owner: { id: dana.userId },
+      repo: 'dana-kim/hangul-keyboard-lab',
+    });
+    const repos = (await get('/api/repos', dana.cookie)).json<
+      { full_name: string; blogId: number | null }[]
+    >();
+    expect(repos.find((r) => r.full_name === 'dana-kim/hangul-keyboard-lab')?.blogId).toBe(blog.id);
+    expect(repos.find((r) => r.full_name === 'repolog-team/frontend')?.blogId).toBeNull();
+  });
+
   it('is for signed-in users only', async () => {
     expect((await get('/api/repos')).statusCode).toBe(401);
   });

@@ -22,4 +22,5 @@ export function registerCommentsModule(app: FastifyInstance, deps: AppDeps): voi
   deps.events.on('article.changed', ({ articleId }) => service.forgetThread(articleId));
   deps.events.on('blog.deleted', () => service.forgetThread());
   registerCommentsRoutes(app, service);
+  deps.pageReads.comments = (articleId) => service.list(null, articleId);
 }

@@ -329,6 +329,73 @@ export const drafts = pgTable(
   ],
 );
 
+/**
+ * The live document of a draft (Yjs, DESIGN.md §7): every change a member's editor sent, in the
+ * order the server accepted it, appended before anyone is told of it. Compaction folds old rows
+ * into draft_docs.snapshot and deletes them.
+ */
+export const draftUpdates = pgTable(
+  'draft_updates',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    draftId: integer('draft_id')
+      .notNull()
+      .references(() => drafts.id, { onDelete: 'cascade' }),
+    /** Who sent it; null for the server's own (a form save applied to the document). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    update: bytea('update').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('draft_updates_draft_idx').on(t.draftId, t.id),
+    index('draft_updates_user_idx').on(t.userId),
+  ],
+);
+
+/** A draft's live document folded into one Yjs update (the rows of draft_updates it replaced). */
+export const draftDocs = pgTable('draft_docs', {
+  draftId: integer('draft_id')
+    .primaryKey()
+    .references(() => drafts.id, { onDelete: 'cascade' }),
+  snapshot: bytea('snapshot').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Members who changed a draft: its co-authors once it is posted. */
+export const draftEditors = pgTable(
+  'draft_editors',
+  {
+    draftId: integer('draft_id')
+      .notNull()
+      .references(() => drafts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.draftId, t.userId] }),
+    index('draft_editors_user_idx').on(t.userId),
+  ],
+);
+
+/** Members who wrote a breakthrough with its author (they changed its draft); they may edit it. */
+export const articleCoauthors = pgTable(
+  'article_coauthors',
+  {
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.userId] }),
+    index('article_coauthors_user_idx').on(t.userId),
+  ],
+);
+
 /** What a breakthrough said after each post and saved edit (who, when, the fields). */
 export const articleRevisions = pgTable(
   'article_revisions',

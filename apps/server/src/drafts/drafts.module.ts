@@ -2,13 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ArticlesModule } from '../articles/articles.module.js';
 import type { AppDeps } from '../deps.js';
 import type { MediaReferenceSource } from '../media/media.public.js';
+import { DRAFT_CHANNEL, draftDocsRepository } from './draft-docs.repository.js';
 import { draftsRepository } from './drafts.repository.js';
 import { registerDraftsRoutes } from './drafts.routes.js';
 import { draftsService } from './drafts.service.js';
+import { createLiveDrafts } from './live-drafts.js';
+import { registerLiveDraftsRoute } from './live-drafts.routes.js';
 
-/** What other features may use of drafts: the media clean-up asks which images they show. */
+/** What the app uses of drafts: the media clean-up asks which images they show; live relay. */
 export interface DraftsModule {
   mediaReferences: MediaReferenceSource;
+  /** Starts relaying live changes between instances (LISTEN). */
+  start(): Promise<void>;
 }
 
 /** Registers drafts: the write and edit pages save into them; publishing posts through articles. */
@@ -18,8 +23,40 @@ export function registerDraftsModule(
   articles: ArticlesModule,
 ): DraftsModule {
   const repo = draftsRepository(deps.db);
-  registerDraftsRoutes(app, draftsService({ repo, articles: articles.service }));
+  const docs = draftDocsRepository(deps.db);
+  const live = createLiveDrafts({
+    repo: docs,
+    database: deps.database,
+    onError: (error) => app.log.error({ err: error }, 'live draft'),
+  });
+  const service = draftsService({ repo, docs, live, articles: articles.service });
+  registerDraftsRoutes(app, service);
+  registerLiveDraftsRoute(app, live, {
+    publicUrl: deps.config.publicUrl,
+    admit: (actor, draftId) => service.admitLive(actor, draftId),
+  });
+  // A blog's members changed (here or on another instance): removed members are disconnected.
+  deps.cacheSync.on('blog', (key) => {
+    live
+      .recheckBlog(key === '' ? undefined : Number(key), (blogId, actor) =>
+        service.mayEditLive(blogId, actor),
+      )
+      .catch((error: unknown) => app.log.error({ err: error }, 'live draft membership'));
+  });
+  deps.sessionEnds.on((end) => live.endSessions(end));
+  deps.metrics.gauge(
+    'repolog_live_draft_connections',
+    'Open live co-editing connections (WebSockets) on this instance',
+    () => live.stats().connections,
+  );
+  deps.metrics.gauge(
+    'repolog_live_draft_documents',
+    'Draft documents held in memory for live co-editing on this instance',
+    () => live.stats().documents,
+  );
+  deps.onClose(() => live.stop());
   return {
+    start: () => live.start((payload) => deps.database.notify(DRAFT_CHANNEL, payload)),
     mediaReferences: {
       name: 'drafts',
       referenced: async (hashes) => new Set(await repo.mediaReferencedByDrafts(hashes)),

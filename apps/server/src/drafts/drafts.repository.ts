@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { articles, blogMembers, blogs, drafts, users } from '../db/schema.js';
+import { articleCoauthors, articles, blogMembers, blogs, drafts, users } from '../db/schema.js';
 
 /** A draft as the workspace and the write page list it (no body). */
 export interface DraftSummaryRow {
@@ -84,12 +84,18 @@ export function draftsRepository(db: Db) {
       return row;
     },
 
-    /** The breakthrough an edit draft would change: its blog and author. */
+    /** The breakthrough an edit draft would change: its blog, author and co-authors. */
     async findArticle(
       articleId: number,
-    ): Promise<{ blogId: number; authorId: number | null } | undefined> {
+    ): Promise<{ blogId: number; authorId: number | null; coauthorIds: number[] } | undefined> {
       const [row] = await db
-        .select({ blogId: articles.blogId, authorId: articles.authorId })
+        .select({
+          blogId: articles.blogId,
+          authorId: articles.authorId,
+          coauthorIds: sql<
+            number[]
+          >`array(select ${articleCoauthors.userId} from ${articleCoauthors} where ${articleCoauthors.articleId} = ${articles.id})`,
+        })
         .from(articles)
         .where(eq(articles.id, articleId));
       return row;

@@ -6,12 +6,16 @@ import type {
   PublishedDraft,
   saveDraftSchema,
 } from '@repolog/contract/drafts';
+import { LIVE_CLOSE } from '@repolog/contract/live';
 import { can, type Actor, type BlogResource } from '@repolog/contract/permissions';
 import type { z } from 'zod';
+import { addCoauthors } from '../articles/articles.public.js';
 import type { ArticlesService, WithinWrite } from '../articles/articles.service.js';
 import { AppError, badRequest, forbidden, notFound } from '../errors.js';
+import type { DraftDocsRepository } from './draft-docs.repository.js';
 import { presentDraft, presentDraftSummary } from './drafts.presenter.js';
 import type { DraftBlogRow, DraftFields, DraftsRepository } from './drafts.repository.js';
+import type { Admission, LiveDrafts } from './live-drafts.js';
 
 type CreateInput = z.output<typeof createDraftSchema>;
 type SaveInput = z.output<typeof saveDraftSchema>;
@@ -55,9 +59,14 @@ const fieldsOf = (input: DraftFields): DraftFields => ({
  */
 export function draftsService({
   repo,
+  docs,
+  live,
   articles,
 }: {
   repo: DraftsRepository;
+  /** The drafts' live documents and who changed them. */
+  docs: DraftDocsRepository;
+  live: LiveDrafts;
   articles: ArticlesService;
 }) {
   /** The blog, if the actor is one of its members; 404 otherwise. */
@@ -101,8 +110,14 @@ export function draftsService({
         if (!article || article.blogId !== blogId) {
           throw notFound(`articleId: breakthrough ${articleId} is not in this blog.`);
         }
-        if (!can(actor, 'article.edit', { userId: article.authorId, blog })) {
-          throw forbidden('Only the author can edit this breakthrough.');
+        if (
+          !can(actor, 'article.edit', {
+            userId: article.authorId,
+            blog,
+            coauthorIds: article.coauthorIds,
+          })
+        ) {
+          throw forbidden('Only the author and co-authors can edit this breakthrough.');
         }
       }
       const draftId = await repo.insert({
@@ -117,9 +132,37 @@ export function draftsService({
         if (!current) throw new AppError('conflict', EDIT_DRAFT_EXISTS);
         return { ok: false, message: EDIT_DRAFT_EXISTS, draft: presentDraft(current) };
       }
+      await docs.addEditor(draftId, actor.userId);
       const created = await repo.find(draftId);
       if (!created) throw notFound(DRAFT_NOT_FOUND);
       return { ok: true, value: presentDraft(created) };
+    },
+
+    /** Whether `actor` may open the draft's live document (GET /api/draft/{draftId}/live). */
+    async admitLive(actor: Actor, draftId: number): Promise<Admission> {
+      const draft = await repo.find(draftId);
+      const blog = draft && (await repo.findBlog(draft.blogId));
+      if (
+        !draft ||
+        !blog ||
+        !can(actor, 'draft.edit', { creatorId: draft.creatorId, blog: blogResource(blog) })
+      ) {
+        return { ok: false, close: LIVE_CLOSE.notFound };
+      }
+      return {
+        ok: true,
+        blogId: draft.blogId,
+        fields: async () => {
+          const current = await repo.find(draftId);
+          return current && fieldsOf(current);
+        },
+      };
+    },
+
+    /** Whether `actor` is (still) a member of the blog: its live drafts are theirs to edit. */
+    async mayEditLive(blogId: number, actor: Actor): Promise<boolean> {
+      const blog = await repo.findBlog(blogId);
+      return !!blog && can(actor, 'blog.write', blogResource(blog));
     },
 
     /** GET /api/draft/{draftId} */
@@ -133,6 +176,9 @@ export function draftsService({
       if (!(await repo.save(draftId, input.version, fieldsOf(input), actor.userId))) {
         return moved(draftId);
       }
+      await docs.addEditor(draftId, actor.userId);
+      // Members editing live see the save as someone's typing.
+      await live.applyFields(draftId, fieldsOf(input), actor.userId);
       const saved = await repo.find(draftId);
       if (!saved) throw notFound(DRAFT_NOT_FOUND);
       return { ok: true, value: presentDraft(saved) };
@@ -147,6 +193,7 @@ export function draftsService({
         );
       }
       await repo.delete(draftId);
+      live.ended(draftId, 'deleted');
       return { message: DRAFT_DELETED };
     },
 
@@ -161,23 +208,34 @@ export function draftsService({
       version: number,
     ): Promise<Outcome<PublishedDraft>> {
       const { draft } = await open(actor, draftId);
-      if (draft.version !== version) return moved(draftId);
-      const parsed = createArticleSchema.safeParse({ blogId: draft.blogId, ...fieldsOf(draft) });
+      // A live draft is posted as its document stands, with every change any editor has stored:
+      // the document is what every editor sees, so there is no older copy to refuse. A draft
+      // saved only through the form is posted at the version the page saw, or refused.
+      const liveFields = await live.currentFields(draftId);
+      if (!liveFields && draft.version !== version) return moved(draftId);
+      const fields = liveFields ?? fieldsOf(draft);
+      const parsed = createArticleSchema.safeParse({ blogId: draft.blogId, ...fields });
       if (!parsed.success) {
         throw badRequest(parsed.error.issues[0]?.message ?? 'This draft cannot be posted yet.');
       }
-      const consume: WithinWrite = async (tx) => {
-        if (!(await repo.delete(draftId, version, tx))) throw new DraftMoved();
+      // Everyone who changed the draft wrote the breakthrough with its author.
+      const consume: WithinWrite = async (tx, articleId) => {
+        const editors = await docs.editors(draftId, tx);
+        if (!(await repo.delete(draftId, liveFields ? undefined : version, tx))) {
+          throw new DraftMoved();
+        }
+        await addCoauthors(tx, articleId, editors);
       };
       try {
+        let value: PublishedDraft;
         if (draft.articleId === null) {
-          return { ok: true, value: await articles.create(actor, parsed.data, consume) };
+          value = await articles.create(actor, parsed.data, consume);
+        } else {
+          const article = await articles.update(actor, draft.articleId, parsed.data, consume);
+          value = { articleId: article.articleId, blogId: article.blogId, message: CHANGES_SAVED };
         }
-        const article = await articles.update(actor, draft.articleId, parsed.data, consume);
-        return {
-          ok: true,
-          value: { articleId: article.articleId, blogId: article.blogId, message: CHANGES_SAVED },
-        };
+        live.ended(draftId, 'posted');
+        return { ok: true, value };
       } catch (error) {
         if (error instanceof DraftMoved) return moved(draftId);
         throw error;

@@ -13,4 +13,5 @@ export function registerFavoritesModule(app: FastifyInstance, deps: AppDeps): vo
   });
   deps.events.on('blog.deleted', () => service.forgetTop());
   registerFavoritesRoutes(app, service);
+  deps.pageReads.homeBlogs = () => service.top();
 }

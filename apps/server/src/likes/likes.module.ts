@@ -12,4 +12,5 @@ export function registerLikesModule(app: FastifyInstance, deps: AppDeps): void {
     officialBlogId: deps.config.officialBlogId,
   });
   registerLikesRoutes(app, service, deps.config.publicUrl);
+  deps.pageReads.homeArticles = () => service.home();
 }

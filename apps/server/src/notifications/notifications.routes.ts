@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listQuerySchema } from '@repolog/contract/common';
 import { NOTICE_PAGE_SIZE } from '@repolog/contract/constants';
 import {
@@ -19,29 +20,34 @@ export function registerNotificationsRoutes(
   hub: NoticeHub,
   publicUrl: string,
 ): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // A visitor has no notifications: an empty list and a zero count, not a 401 (a client that
+  // asks on every page for everyone, as the one the spec describes does, would otherwise treat
+  // a visitor's 401 as an expired session).
+  r.get(
+    '/api/notice',
+    { schema: { querystring: listQuerySchema, response: { 200: noticeListSchema } } },
+    async (request, reply) => {
+      const paging = resolvePaging(request.query, NOTICE_PAGE_SIZE);
+      const { items, total } = request.actor
+        ? await notices.list(request.actor, paging)
+        : { items: [], total: 0 };
+      setPagingHeaders(request, reply, paging, total, publicUrl);
+      reply.header('Cache-Control', 'no-store');
+      return items;
+    },
+  );
+
+  r.get(
+    '/api/notice/count',
+    { schema: { response: { 200: unreadCountSchema } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { unreadCount: request.actor ? await notices.unreadCount(request.actor) : 0 };
+    },
+  );
+
   signedInRoutes(app, (r) => {
-    r.get(
-      '/api/notice',
-      { schema: { querystring: listQuerySchema, response: { 200: noticeListSchema } } },
-      async (request, reply) => {
-        const actor = requireActor(request);
-        const paging = resolvePaging(request.query, NOTICE_PAGE_SIZE);
-        const { items, total } = await notices.list(actor, paging);
-        setPagingHeaders(request, reply, paging, total, publicUrl);
-        reply.header('Cache-Control', 'no-store');
-        return items;
-      },
-    );
-
-    r.get(
-      '/api/notice/count',
-      { schema: { response: { 200: unreadCountSchema } } },
-      async (request, reply) => {
-        reply.header('Cache-Control', 'no-store');
-        return { unreadCount: await notices.unreadCount(requireActor(request)) };
-      },
-    );
-
     r.put(
       '/api/notice/read-all',
       { schema: { response: { 200: readAllResultSchema } } },

@@ -134,11 +134,16 @@ describe('GET /api/notice', () => {
     expect(size.json<{ message: string }>().message).toMatch(/size/);
   });
 
-  it('is for signed-in users only', async () => {
-    for (const url of ['/api/notice', '/api/notice/count']) {
-      const res = await call('GET', url);
-      expect(res.statusCode).toBe(401);
-    }
+  it('gives a visitor an empty list and a zero count; marking stays for signed-in users', async () => {
+    const list = await call('GET', '/api/notice');
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([]);
+    const paged = await call('GET', '/api/notice?page=1&size=10');
+    expect(paged.json()).toEqual([]);
+    expect(paged.headers['x-total-count']).toBe('0');
+    const count = await call('GET', '/api/notice/count');
+    expect(count.statusCode).toBe(200);
+    expect(count.json()).toEqual({ unreadCount: 0 });
     for (const url of ['/api/notice/read-all', '/api/notice/1']) {
       expect((await call('PUT', url)).statusCode).toBe(401);
     }

@@ -10,10 +10,17 @@ export interface PageMeta {
   description: string;
   url?: string;
   type?: 'website' | 'article';
+  /** The share card: a large picture for link previews (og:image, summary_large_image). */
+  image?: { url: string; width: number; height: number; alt: string };
+  /** Structured data (schema.org) for search engines, as JSON-LD. */
+  jsonLd?: Record<string, unknown>;
 }
 
-/** Looks up meta tags for a client route; undefined means the defaults. */
-export type MetaProvider = (request: FastifyRequest) => Promise<PageMeta | undefined>;
+/**
+ * Looks up meta tags for a client route; undefined means the defaults. Every provider is asked
+ * and their answers are merged (a provider may add only the share card, say).
+ */
+export type MetaProvider = (request: FastifyRequest) => Promise<Partial<PageMeta> | undefined>;
 
 const escapeHtml = (value: string) =>
   value
@@ -23,8 +30,16 @@ const escapeHtml = (value: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 
+/** JSON inside a <script> element: nothing in it may close the element or open a comment. */
+export const jsonForScript = (json: string) =>
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
 /** Replaces the marked head block of index.html with this page's tags. */
 export function renderIndex(template: string, meta: PageMeta): string {
+  const image = meta.image;
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
@@ -38,7 +53,24 @@ export function renderIndex(template: string, meta: PageMeta): string {
           `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
         ]
       : []),
-    `<meta name="twitter:card" content="summary" />`,
+    ...(image
+      ? [
+          `<meta property="og:image" content="${escapeHtml(image.url)}" />`,
+          `<meta property="og:image:type" content="image/png" />`,
+          `<meta property="og:image:width" content="${image.width}" />`,
+          `<meta property="og:image:height" content="${image.height}" />`,
+          `<meta property="og:image:alt" content="${escapeHtml(image.alt)}" />`,
+          `<meta name="twitter:card" content="summary_large_image" />`,
+          `<meta name="twitter:image" content="${escapeHtml(image.url)}" />`,
+        ]
+      : [`<meta name="twitter:card" content="summary" />`]),
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
+    ...(meta.jsonLd
+      ? [
+          `<script type="application/ld+json">${jsonForScript(JSON.stringify(meta.jsonLd))}</script>`,
+        ]
+      : []),
   ].join('\n    ');
   return template.replace(/<!--meta-->[\s\S]*?<!--\/meta-->/, tags);
 }
@@ -72,14 +104,22 @@ const ROUTE_MODULES: { pattern: RegExp; modules: string[]; data?: (path: string)
 
 /**
  * Preload tags for one path: its API data, and its chunks and styles from the Vite manifest,
- * leaving out files the page template already links (the entry's own shared chunks).
+ * leaving out files the page template already links (the entry's own shared chunks). For a page
+ * the server rendered, `rendered` names its route modules: their styles are linked as
+ * stylesheets (the HTML needs them to look right before any code runs) and no API data is
+ * preloaded (the page carries its data).
  */
 export function preloadTags(
   manifest: Record<string, ManifestChunk>,
   pathname: string,
   template = '',
+  rendered?: string[],
+  islands: string[] = [],
+  readCss?: (file: string) => string | undefined,
 ): string {
-  const route = ROUTE_MODULES.find((r) => r.pattern.test(pathname));
+  const route = rendered
+    ? { modules: rendered, data: undefined }
+    : ROUTE_MODULES.find((r) => r.pattern.test(pathname));
   if (!route) return '';
   const seen = new Set<string>(['index.html']);
   const files: string[] = [];
@@ -94,19 +134,112 @@ export function preloadTags(
     for (const dep of chunk.imports ?? []) visit(dep);
   };
   for (const key of route.modules) visit(key);
+  // Islands: the HTML shows them, so their styles go in; their code waits for hydration.
+  const codeFiles = files.length;
+  for (const key of islands) visit(key);
+  // A rendered page's styles go into the HTML itself: no request holds up its first paint.
+  const inline = (file: string) => {
+    const css = readCss?.(file);
+    return css === undefined
+      ? `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}" />`
+      : `<style data-href="/${escapeHtml(file)}">${css}</style>`;
+  };
+  const styleTag = rendered
+    ? inline
+    : (file: string) => `<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}" />`;
   return [
     ...(route.data?.(pathname) ?? []).map(
       (url) =>
         `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(url)}" />`,
     ),
     ...files
+      .slice(0, codeFiles)
       .filter((file) => !template.includes(`"/${file}"`))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
-    ...styles
-      .filter((file) => !template.includes(`"/${file}"`))
-      .map((file) => `<link rel="preload" as="style" href="/${escapeHtml(file)}" />`),
+    ...styles.filter((file) => !template.includes(`"/${file}"`)).map(styleTag),
   ].join('\n    ');
 }
+
+/** A page the server rendered (pages/): the app's HTML, its data and its route modules. */
+export interface RenderedDocument {
+  status: number;
+  html: string;
+  state: string | null;
+  modules: string[];
+  islands: string[];
+}
+
+/** Puts a page into index.html: head tags, preloads, the app's HTML and its data. */
+export function assembleDocument(
+  shell: Pick<Shell, 'template' | 'manifest' | 'css'>,
+  pathname: string,
+  meta: PageMeta,
+  page?: RenderedDocument,
+): string {
+  let html = renderIndex(shell.template, meta);
+  const preloads = preloadTags(
+    shell.manifest,
+    pathname,
+    shell.template,
+    page?.modules,
+    page?.islands,
+    page ? shell.css : undefined,
+  );
+  if (page && shell.css) {
+    // The app's own stylesheet too.
+    html = html.replace(
+      /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
+      (tag, file: string) => {
+        const css = shell.css?.(file);
+        return css === undefined ? tag : `<style data-href="/${file}">${css}</style>`;
+      },
+    );
+  }
+  if (preloads) html = html.replace('</head>', `    ${preloads}\n  </head>`);
+  if (!page) return html.replace('<!--state-->', '');
+  // The server's HTML is the page, readable and styled: its code is needed only to make it
+  // interactive, so it waits behind the page's own images (and does not count as blocking the
+  // first paint).
+  html = html
+    .replaceAll(
+      '<script type="module" crossorigin ',
+      '<script type="module" crossorigin fetchpriority="low" ',
+    )
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin ',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" ',
+    );
+  // Replacer functions: the page's HTML may contain `$&` and the like.
+  return (
+    html
+      // Exactly the app's HTML inside #root: a stray whitespace node would fail hydration.
+      .replace(
+        /(<div id="root">)\s*<!--app-->[\s\S]*?<!--\/app-->\s*(<\/div>)/,
+        (_match, open: string, close: string) => `${open}${page.html}${close}`,
+      )
+      .replace('<!--state-->', () =>
+        page.state
+          ? `<script type="application/json" id="repolog-state">${jsonForScript(page.state)}</script>`
+          : '',
+      )
+  );
+}
+
+/** What the server knows of the built web app, for pages it renders itself. */
+export interface Shell {
+  template: string;
+  manifest: Record<string, ManifestChunk>;
+  /** The page's meta tags (every provider asked, answers merged over the defaults). */
+  meta(request: FastifyRequest): Promise<PageMeta>;
+  /** A built stylesheet's text (server-rendered pages carry their styles inline). */
+  css?: (file: string) => string | undefined;
+}
+
+/** Answers a page request with a whole document, or undefined for the plain app shell. */
+export type DocumentSource = (
+  request: FastifyRequest,
+  shell: Shell,
+) => Promise<{ status: number; html: string } | undefined>;
 
 export const defaultMeta: PageMeta = {
   title: 'Repolog — team tech blogs from your repositories',
@@ -120,14 +253,25 @@ export const defaultMeta: PageMeta = {
  */
 export async function registerStaticSpa(
   app: FastifyInstance,
-  options: { webDist: string | undefined; publicUrl: string; metaProviders: MetaProvider[] },
+  options: {
+    webDist: string | undefined;
+    publicUrl: string;
+    metaProviders: MetaProvider[];
+    /** Server-rendered pages (pages/); without it every page is the app shell. */
+    documents?: DocumentSource;
+    /** Demo mode: every page says so (DESIGN.md §2), through a marker the app reads. */
+    demo?: boolean;
+  },
 ): Promise<void> {
-  const { webDist, publicUrl, metaProviders } = options;
+  const { webDist, publicUrl, metaProviders, documents, demo = false } = options;
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasSpa = indexFile !== undefined && existsSync(indexFile);
 
   if (hasSpa && webDist) {
-    const template = readFileSync(indexFile, 'utf8');
+    const built = readFileSync(indexFile, 'utf8');
+    const template = demo
+      ? built.replace('</head>', '  <meta name="repolog-demo" content="on" />\n  </head>')
+      : built;
     const manifestFile = path.join(webDist, '.vite', 'manifest.json');
     const manifest = existsSync(manifestFile)
       ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
@@ -144,27 +288,42 @@ export async function registerStaticSpa(
         );
       },
     });
-    const sendIndex = async (request: FastifyRequest) => {
-      let meta: PageMeta | undefined;
-      for (const provider of metaProviders) {
-        meta = await provider(request);
-        if (meta) break;
+    const meta = async (request: FastifyRequest): Promise<PageMeta> => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      const found = await Promise.all(metaProviders.map((provider) => provider(request)));
+      return Object.assign(
+        { ...defaultMeta, url: `${publicUrl}${pathname}` },
+        ...found.filter((value) => value !== undefined),
+      ) as PageMeta;
+    };
+    const stylesheets = new Map<string, string | undefined>();
+    const css = (file: string) => {
+      if (!stylesheets.has(file)) {
+        const full = path.join(webDist, file);
+        stylesheets.set(
+          file,
+          file.endsWith('.css') && existsSync(full) ? readFileSync(full, 'utf8') : undefined,
+        );
+      }
+      return stylesheets.get(file);
+    };
+    const shell: Shell = { template, manifest, meta, css };
+
+    const replyWithIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+      const rendered = await documents?.(request, shell);
+      if (rendered) {
+        return reply
+          .code(rendered.status)
+          .header('Cache-Control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(rendered.html);
       }
       const pathname = request.url.split('?')[0] ?? '/';
-      const html = renderIndex(template, {
-        ...defaultMeta,
-        url: `${publicUrl}${pathname}`,
-        ...meta,
-      });
-      const preloads = preloadTags(manifest, pathname, template);
-      return preloads ? html.replace('</head>', `    ${preloads}\n  </head>`) : html;
-    };
-
-    const replyWithIndex = async (request: FastifyRequest, reply: FastifyReply) =>
-      reply
+      return reply
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(await sendIndex(request));
+        .send(assembleDocument(shell, pathname, await meta(request)));
+    };
     // The start page itself: without this, the static plugin answers "/" as a directory (403)
     // whenever the client does not ask for a compressed answer.
     app.get('/', replyWithIndex);

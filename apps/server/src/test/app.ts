@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { GitHubStub } from '@repolog/github-stub/stub';
 import { buildApp } from '../app.js';
@@ -6,6 +7,11 @@ import type { Database } from '../db/client.js';
 import { openTestDatabase } from './database.js';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
+
+const BUILT_WEB = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+const BUILT_RENDERER = fileURLToPath(
+  new URL('../../../web/dist-ssr/entry-server.js', import.meta.url),
+);
 
 export interface TestApp {
   app: FastifyInstance;
@@ -27,6 +33,8 @@ export interface TestAppOptions {
   validateResponses?: boolean;
   /** Seed the demo data (as `npm start` does in demo mode). */
   seedDemo?: boolean;
+  /** Serve the built web app with its server renderer (run `npm run build` first). */
+  builtWeb?: boolean;
 }
 
 /** The real app on a real (fresh) database, in demo mode, with test-friendly settings. */
@@ -48,6 +56,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     validateResponses: options.validateResponses ?? true,
     seedDemo: options.seedDemo ?? false,
     ...(options.webDist ? { webDist: options.webDist } : {}),
+    ...(options.builtWeb ? { webDist: BUILT_WEB, pageRenderer: BUILT_RENDERER } : {}),
   });
   await app.ready();
   const stub = app.demoGitHub?.stub;

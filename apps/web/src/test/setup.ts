@@ -10,3 +10,11 @@ afterEach(() => {
   });
   localStorage.clear();
 });
+
+// CodeMirror (the body editor) measures text through Range rectangles; jsdom lays nothing out.
+if (typeof Range !== 'undefined' && !('getClientRects' in Range.prototype)) {
+  Object.defineProperty(Range.prototype, 'getClientRects', {
+    value: () => Object.assign([], { item: () => null }),
+  });
+  Object.defineProperty(Range.prototype, 'getBoundingClientRect', { value: () => new DOMRect() });
+}

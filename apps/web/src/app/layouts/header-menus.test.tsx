@@ -220,6 +220,35 @@ describe('the bell, its badge and its panel', () => {
   });
 });
 
+describe('the panels by keyboard', () => {
+  it('opens the bell with Enter, Tab goes into its panel first, Escape brings focus back to the bell', async () => {
+    fakeServer([notice(1), notice(2)], 2);
+    renderMenus();
+    bell().focus();
+    await userEvent.keyboard('{Enter}');
+    const panel = await screen.findByRole('region', { name: 'Notifications' });
+    await within(panel).findAllByRole('listitem');
+    await userEvent.tab();
+    expect(panel).toContainElement(document.activeElement as HTMLElement);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(bell()).toHaveFocus();
+  });
+
+  it('Escape from inside the profile panel closes it and focuses the profile button', async () => {
+    fakeServer([], 0);
+    renderMenus();
+    const profile = screen.getByRole('button', { name: 'Profile' });
+    await userEvent.click(profile);
+    const panel = screen.getByRole('region', { name: 'Profile' });
+    await userEvent.tab();
+    expect(panel).toContainElement(document.activeElement as HTMLElement);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Profile' })).not.toBeInTheDocument();
+    expect(profile).toHaveFocus();
+  });
+});
+
 describe('live updates', () => {
   it('sets the badge from count events and refreshes the list on a notice event', async () => {
     const server = fakeServer([notice(1)], 1);

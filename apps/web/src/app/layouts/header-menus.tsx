@@ -16,6 +16,8 @@ type OpenPanel = 'none' | 'notifications' | 'profile';
 export function HeaderMenus({ userName }: { userName: string }) {
   const [open, setOpen] = useState<OpenPanel>('none');
   const wrapper = useRef<HTMLDivElement>(null);
+  const bell = useRef<HTMLButtonElement>(null);
+  const profile = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
   const { data: count } = useQuery(unreadCountQuery);
   useNoticeStream();
@@ -34,7 +36,10 @@ export function HeaderMenus({ userName }: { userName: string }) {
       setOpen('none');
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen('none');
+      if (event.key !== 'Escape') return;
+      setOpen('none');
+      // Back to the button that opened the panel, so the keyboard goes on from there.
+      (open === 'notifications' ? bell : profile).current?.focus();
     };
     document.addEventListener('mousedown', onPointer);
     document.addEventListener('keydown', onKey);
@@ -51,6 +56,7 @@ export function HeaderMenus({ userName }: { userName: string }) {
   return (
     <div className={styles.wrapper} ref={wrapper}>
       <button
+        ref={bell}
         type="button"
         className={styles.iconButton}
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
@@ -75,7 +81,12 @@ export function HeaderMenus({ userName }: { userName: string }) {
           </span>
         )}
       </button>
+      {/* Right after its button: Tab from the bell goes into the panel first. */}
+      {open === 'notifications' && (
+        <NotificationPanel id="notification-panel" onNavigate={() => setOpen('none')} />
+      )}
       <button
+        ref={profile}
         type="button"
         className={styles.iconButton}
         aria-label="Profile"
@@ -95,9 +106,6 @@ export function HeaderMenus({ userName }: { userName: string }) {
           <path d="M4 21a8 8 0 0 1 16 0" />
         </svg>
       </button>
-      {open === 'notifications' && (
-        <NotificationPanel id="notification-panel" onNavigate={() => setOpen('none')} />
-      )}
       {open === 'profile' && <ProfilePanel id="profile-panel" userName={userName} />}
     </div>
   );

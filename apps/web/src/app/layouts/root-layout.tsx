@@ -1,13 +1,28 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { SessionSync } from '../../features/auth/components/session-sync';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { useHydrated } from '../../lib/use-hydrated';
+
+// Only a demo server's pages carry the marker; nobody else downloads the banner.
+const DemoBanner = lazy(() =>
+  import('../../components/ui/demo-banner').then((m) => ({ default: m.DemoBanner })),
+);
+const isDemo = () => document.querySelector('meta[name="repolog-demo"]') !== null;
 
 export function RootLayout() {
   const { pathname } = useLocation();
+  // After hydration: the server's HTML is the same with or without it.
+  const hydrated = useHydrated();
+  const first = useRef(true);
   useEffect(() => {
+    // Not on the first page: a reader may have scrolled the server's HTML before the app ran.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     window.scrollTo(0, 0);
   }, [pathname]);
   return (
@@ -20,6 +35,11 @@ export function RootLayout() {
         </Suspense>
       </ErrorBoundary>
       <SiteFooter />
+      {hydrated && isDemo() && (
+        <Suspense fallback={null}>
+          <DemoBanner />
+        </Suspense>
+      )}
     </>
   );
 }

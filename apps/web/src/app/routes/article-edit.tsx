@@ -2,9 +2,11 @@ import { useParams } from 'react-router';
 import { EditArticle } from '../../features/editor/components/edit-article';
 import { LOAD_FAILED_ERROR } from '../../features/editor/lib/article-form-rules';
 import styles from './form-page.module.css';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** /breakthrough/{articleId}/edit: the author changes a breakthrough. */
 export function ArticleEditPage() {
+  useDocumentTitle('Edit breakthrough');
   const articleId = Number(useParams().articleId);
   return (
     <main className="page">

@@ -4,9 +4,11 @@ import { articleQuery } from '../../features/articles/api/article';
 import { ArticleHistory, HistoryNotFound } from '../../features/history/components/article-history';
 import { isValidId } from '../../lib/format';
 import styles from './form-page.module.css';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** /breakthrough/{articleId}/history: members of the blog see its revisions (others: not found). */
 export function ArticleHistoryPage() {
+  useDocumentTitle('History');
   const articleId = Number(useParams().articleId);
   const valid = isValidId(articleId);
   const article = useQuery({ ...articleQuery(articleId), enabled: valid });

@@ -1,9 +1,11 @@
 import { useParams } from 'react-router';
 import { WriteArticle } from '../../features/editor/components/write-article';
 import styles from './form-page.module.css';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** /blog/{blogId}/breakthrough/write: a member posts a breakthrough. */
 export function ArticleWritePage() {
+  useDocumentTitle('Write a breakthrough');
   const blogId = Number(useParams().blogId);
   return (
     <main className="page">

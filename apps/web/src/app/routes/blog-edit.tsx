@@ -1,9 +1,11 @@
 import { useParams } from 'react-router';
 import { EditBlog } from '../../features/workspace/components/edit-blog';
 import styles from './form-page.module.css';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** /blog/{blogId}/edit: members change the blog's name, description and contributors. */
 export function BlogEditPage() {
+  useDocumentTitle('Edit blog');
   const blogId = Number(useParams().blogId);
   return (
     <main className="page">

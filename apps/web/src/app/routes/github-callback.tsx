@@ -6,12 +6,14 @@ import { api } from '../../lib/api-client';
 import { isLoggedInCookieSet, setLoggedInCookie } from '../../lib/cookies';
 import { authStatusQuery } from '../../features/auth/api/auth-status';
 import { useSession } from '../../features/auth/hooks/use-session';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /**
  * /github, the OAuth callback (spec §2): already signed in -> /home; otherwise hand the code
  * and state to the server, set the logged-in cookie and go to /home; on failure go to /login.
  */
 export function GithubCallbackPage() {
+  useDocumentTitle('Signing in');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

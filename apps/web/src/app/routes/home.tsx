@@ -6,7 +6,8 @@ import { BannerCarousel } from '../../features/home/components/banner-carousel';
 import { FavoritesSection } from '../../features/home/components/favorites-section';
 import { TopStrip } from '../../features/home/components/top-strip';
 import styles from '../../features/home/components/home.module.css';
-import { formatDate } from '../../lib/format';
+import { useFormatDate } from '../../lib/use-format-date';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** Loading text while fetching, 'Error: {message}' on failure (spec §2, §8). */
 function statusOf(query: UseQueryResult<unknown>) {
@@ -17,7 +18,9 @@ function statusOf(query: UseQueryResult<unknown>) {
 
 /** /home: banners, today's top breakthroughs and blogs, and the signed-in favorites. */
 export function HomePage() {
+  useDocumentTitle('Home');
   const session = useSession();
+  const formatDate = useFormatDate();
   const articles = useQuery(homeArticlesQuery);
   const blogs = useQuery(homeBlogsQuery);
 

@@ -1,12 +1,14 @@
 import { AUTHORIZE_PATH } from '@repolog/contract/constants';
 import { ButtonLink } from '../../components/ui/button';
 import styles from './login.module.css';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /**
  * /login: a back-to-home button and a join card. Both the card and the plain text link send
  * the browser to the server, which redirects on to GitHub's OAuth authorize page.
  */
 export function LoginPage() {
+  useDocumentTitle('Log in');
   return (
     <main className="page">
       <div className={`container ${styles.wrap}`}>

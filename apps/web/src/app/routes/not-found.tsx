@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <main className="page">
       <div className="container">

@@ -12,9 +12,11 @@ import {
 } from '../../features/notifications/api/notices';
 import { NotificationList } from '../../features/notifications/components/notification-list';
 import styles from './notifications.module.css';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** /notification: 'All Notifications', 10 per page, newest first (spec §2). */
 export function NotificationsPage() {
+  useDocumentTitle('Notifications');
   const session = useSession();
   return (
     <main className="page">

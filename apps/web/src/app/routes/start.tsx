@@ -1,5 +1,6 @@
 import { ButtonLink } from '../../components/ui/button';
 import styles from './start.module.css';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 const BENEFITS = [
   {
@@ -21,6 +22,7 @@ const BENEFITS = [
 
 /** The start page (/): welcome text, three benefit cards and the 'Enter' link. */
 export function StartPage() {
+  useDocumentTitle(null);
   return (
     <main className="page">
       <div className="container">

@@ -5,7 +5,9 @@ export interface DropdownOption {
   value: string;
   label: string;
   /** A short tag shown after the label (e.g. 'Private', 'Commit'). */
-  badge?: string;
+  badge?: string | undefined;
+  /** Shown, but cannot be chosen (the reason goes in the badge). */
+  disabled?: boolean;
 }
 
 interface DropdownSelectProps {
@@ -89,6 +91,7 @@ export function DropdownSelect({
 
   const choose = (index: number) => {
     const option = all[index];
+    if (option?.disabled) return;
     if (option) onChange(option.value);
     onOpenChange(false);
   };
@@ -199,10 +202,12 @@ export function DropdownSelect({
             data-index={index}
             role="option"
             aria-selected={option.value === value}
+            aria-disabled={option.disabled || undefined}
             className={[
               styles.option,
               index === activeIndex ? styles.active : '',
               index === 0 ? styles.emptyOption : '',
+              option.disabled ? styles.disabledOption : '',
             ].join(' ')}
             onClick={() => choose(index)}
             onMouseMove={() => setActive(index)}

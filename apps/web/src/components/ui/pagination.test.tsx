@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { Pagination } from './pagination';
 
@@ -28,5 +29,44 @@ describe('Pagination', () => {
     expect(screen.getByRole('button', { name: 'Next page' })).toBeEnabled();
     rerender(<Pagination page={2} totalPages={2} onChange={() => undefined} />);
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+});
+
+describe('Pagination with addresses', () => {
+  it('makes Prev and Next links to their pages, and a click still steps through onChange', async () => {
+    const onChange = vi.fn();
+    render(
+      <MemoryRouter>
+        <Pagination
+          page={2}
+          totalPages={3}
+          onChange={onChange}
+          hrefFor={(page) => `/breakthrough?page=${page}`}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Previous page' })).toHaveAttribute(
+      'href',
+      '/breakthrough?page=1',
+    );
+    const next = screen.getByRole('link', { name: 'Next page' });
+    expect(next).toHaveAttribute('href', '/breakthrough?page=3');
+    await userEvent.click(next);
+    expect(onChange).toHaveBeenLastCalledWith(3);
+  });
+
+  it('shows the edge step as text, not a link', () => {
+    render(
+      <MemoryRouter>
+        <Pagination
+          page={1}
+          totalPages={2}
+          onChange={() => undefined}
+          hrefFor={(p) => `?page=${p}`}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('link', { name: 'Previous page' })).toBeNull();
+    expect(screen.getByText(/Prev$/)).toHaveAttribute('aria-disabled', 'true');
   });
 });

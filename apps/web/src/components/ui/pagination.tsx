@@ -1,3 +1,5 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
 import styles from './pagination.module.css';
 
 interface PaginationProps {
@@ -6,22 +8,70 @@ interface PaginationProps {
   onChange: (page: number) => void;
   /** Names the navigation landmark when a page has more than one list. */
   label?: string;
+  /**
+   * The address of a page. With it, Prev and Next are links (readers without JavaScript and
+   * crawlers can follow them); a click still goes through `onChange`.
+   */
+  hrefFor?: (page: number) => string;
 }
 
 /** Prev, the current page number and Next (spec §2); hidden when there is one page or none. */
-export function Pagination({ page, totalPages, onChange, label = 'Pagination' }: PaginationProps) {
+export function Pagination({
+  page,
+  totalPages,
+  onChange,
+  label = 'Pagination',
+  hrefFor,
+}: PaginationProps) {
   if (totalPages <= 1) return null;
+  const step = (target: number, disabled: boolean, name: string, children: ReactNode) => {
+    if (!hrefFor) {
+      return (
+        <button
+          type="button"
+          className={styles.step}
+          onClick={() => onChange(target)}
+          disabled={disabled}
+          aria-label={name}
+        >
+          {children}
+        </button>
+      );
+    }
+    if (disabled) {
+      return (
+        <span className={styles.step} aria-disabled="true">
+          {children}
+        </span>
+      );
+    }
+    const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      onChange(target);
+    };
+    return (
+      <Link
+        to={hrefFor(target)}
+        className={styles.step}
+        aria-label={name}
+        rel={target < page ? 'prev' : 'next'}
+        onClick={onClick}
+      >
+        {children}
+      </Link>
+    );
+  };
   return (
     <nav className={styles.pagination} aria-label={label}>
-      <button
-        type="button"
-        className={styles.step}
-        onClick={() => onChange(page - 1)}
-        disabled={page <= 1}
-        aria-label="Previous page"
-      >
-        <span aria-hidden="true">‹</span> Prev
-      </button>
+      {step(
+        page - 1,
+        page <= 1,
+        'Previous page',
+        <>
+          <span aria-hidden="true">‹</span> Prev
+        </>,
+      )}
       <span className={styles.current} aria-current="page">
         <span className="visually-hidden">Page </span>
         {page}
@@ -31,15 +81,14 @@ export function Pagination({ page, totalPages, onChange, label = 'Pagination' }:
           {totalPages}
         </span>
       </span>
-      <button
-        type="button"
-        className={styles.step}
-        onClick={() => onChange(page + 1)}
-        disabled={page >= totalPages}
-        aria-label="Next page"
-      >
-        Next <span aria-hidden="true">›</span>
-      </button>
+      {step(
+        page + 1,
+        page >= totalPages,
+        'Next page',
+        <>
+          Next <span aria-hidden="true">›</span>
+        </>,
+      )}
     </nav>
   );
 }

@@ -9,6 +9,10 @@ interface SearchBoxProps {
   placeholder?: string;
   /** Changing it puts `initialValue` back into the box (e.g. after a search was cleared). */
   resetKey?: string | number;
+  /** The field's name: without JavaScript the form submits it as a plain GET (e.g. `q`). */
+  name?: string;
+  /** The form's id, so controls outside it (a filter) can join its plain submission. */
+  formId?: string;
 }
 
 /**
@@ -21,6 +25,8 @@ export function SearchBox({
   label,
   placeholder,
   resetKey,
+  name,
+  formId,
 }: SearchBoxProps) {
   const [value, setValue] = useState(initialValue);
   const [lastReset, setLastReset] = useState(resetKey);
@@ -43,9 +49,10 @@ export function SearchBox({
   };
 
   return (
-    <form role="search" className={styles.box} onSubmit={onSubmit}>
+    <form role="search" id={formId} className={styles.box} onSubmit={onSubmit}>
       <input
         type="search"
+        name={name}
         className={styles.input}
         aria-label={label}
         placeholder={placeholder}

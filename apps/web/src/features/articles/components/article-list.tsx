@@ -1,10 +1,11 @@
 import type { ArticleListItem } from '@repolog/contract/articles';
 import { Link } from 'react-router';
-import { formatDate } from '../../../lib/format';
+import { useFormatDate } from '../../../lib/use-format-date';
 import styles from './article-list.module.css';
 
 /** Breakthroughs as rows: title, then 'createdAt | blogName' (spec §2). */
 export function ArticleList({ items }: { items: ArticleListItem[] }) {
+  const formatDate = useFormatDate();
   return (
     <ul className={styles.list}>
       {items.map((item) => (

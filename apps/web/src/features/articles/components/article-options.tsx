@@ -1,38 +1,47 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { DropdownMenu } from '../../../components/ui/dropdown';
-import { deleteArticle } from '../api/article';
+import { markReadsStale } from '../../../lib/query-client';
+import { authStatusQuery } from '../../auth/api/auth-status';
+import { articleQuery, deleteArticle } from '../api/article';
 
 export const DELETE_ARTICLE_CONFIRM = 'Are you sure you want to delete this breakthrough?';
 export const ARTICLE_DELETED = 'The Breakthrough is deleted.';
 export const ARTICLE_DELETE_FAILED = 'Failed to delete the article.';
 
-/** The author's options menu: Edit, and Delete behind a Yes/No confirmation (spec §2, §4). */
-export function ArticleOptions({ articleId, blogId }: { articleId: number; blogId: number }) {
+/**
+ * The author's options menu: Edit, and Delete behind a Yes/No confirmation (spec §2, §4). A
+ * co-author's menu has Edit only: the author alone deletes.
+ */
+export function ArticleOptions({
+  articleId,
+  blogId,
+  mayDelete = true,
+}: {
+  articleId: number;
+  blogId: number;
+  mayDelete?: boolean;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await deleteArticle(articleId);
-    } catch (error) {
+  const removal = useMutation({
+    mutationFn: () => deleteArticle(articleId),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: articleQuery(articleId).queryKey });
+      // Lists, the home ranking and the blog page (other features' keys) load again when shown.
+      void markReadsStale(queryClient, authStatusQuery.queryKey);
+      window.alert(ARTICLE_DELETED);
+      void navigate(`/blog/${blogId}`);
+    },
+    onError: (error) => {
       console.error('deleting the article failed', error);
-      setBusy(false);
       setConfirming(false);
       window.alert(ARTICLE_DELETE_FAILED);
-      return;
-    }
-    queryClient.removeQueries({ queryKey: ['articles', 'detail', articleId] });
-    void queryClient.invalidateQueries({ queryKey: ['articles'] });
-    void queryClient.invalidateQueries({ queryKey: ['blogs', 'detail', blogId] });
-    window.alert(ARTICLE_DELETED);
-    void navigate(`/blog/${blogId}`);
-  };
+    },
+  });
 
   return (
     <>
@@ -40,7 +49,9 @@ export function ArticleOptions({ articleId, blogId }: { articleId: number; blogI
         label="Breakthrough options"
         items={[
           { label: 'Edit', onSelect: () => void navigate(`/breakthrough/${articleId}/edit`) },
-          { label: 'Delete', onSelect: () => setConfirming(true), danger: true },
+          ...(mayDelete
+            ? [{ label: 'Delete', onSelect: () => setConfirming(true), danger: true }]
+            : []),
         ]}
       />
       {confirming && (
@@ -48,8 +59,8 @@ export function ArticleOptions({ articleId, blogId }: { articleId: number; blogI
           title={DELETE_ARTICLE_CONFIRM}
           confirmLabel="Yes"
           cancelLabel="No"
-          busy={busy}
-          onConfirm={() => void remove()}
+          busy={removal.isPending}
+          onConfirm={() => removal.mutate()}
           onCancel={() => setConfirming(false)}
         />
       )}

@@ -1,33 +1,55 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Article } from '@repolog/contract/articles';
 import { can } from '@repolog/contract/permissions';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
+import { TimeAgo } from '../../../components/ui/time-ago';
 import { ApiError } from '../../../lib/api-client';
-import { formatDate, formatTimeAgo, isValidId } from '../../../lib/format';
+import { isValidId } from '../../../lib/format';
+import { useFormatDate } from '../../../lib/use-format-date';
 import { useSession } from '../../auth/hooks/use-session';
-import { CommentsSection } from '../../comments/components/comments-section';
 import { articleBlogQuery, articleQuery } from '../api/article';
 import { ArticleFacts } from './article-facts';
-import { ArticleOptions } from './article-options';
 import { ArticleSkeleton } from './article-skeleton';
 import { GoToBlogCard } from './go-to-blog-card';
-import { LikeButton } from './like-button';
 import { MarkdownView } from './markdown-view';
 import styles from './article-view.module.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+// The author's menu is theirs alone: its code (menu, dialog) loads when it is needed.
+const ArticleOptions = lazy(() =>
+  import('./article-options').then((m) => ({ default: m.ArticleOptions })),
+);
+// The heart and the comments come in the server's HTML; their code arrives in chunks of its
+// own once the article's is running, and React hydrates them then (a click before that is
+// replayed), so reading starts sooner on slow phones.
+const LikeButton = lazy(() => import('./like-button').then((m) => ({ default: m.LikeButton })));
+const CommentsSection = lazy(() =>
+  import('../../comments/components/comments-section').then((m) => ({
+    default: m.CommentsSection,
+  })),
+);
 
 /** The article page of spec §2: loading placeholder, then the article and its companions. */
 export function ArticleView({ articleId }: { articleId: number }) {
   const valid = isValidId(articleId);
+  const session = useSession();
+  const viewer = session.status === 'in' ? session.userId : null;
   const {
     data: article,
     error,
     isPending,
+    isPlaceholderData,
     refetch,
   } = useQuery({
-    ...articleQuery(articleId),
-    enabled: valid,
+    ...articleQuery(articleId, viewer),
+    // Asked once the session is known, so the answer is this reader's; the server's HTML comes
+    // with the visitor's view, which stays on screen while a signed-in reader's own loads.
+    enabled: valid && session.status !== 'unknown',
+    placeholderData: keepPreviousData,
   });
+  const missing = !valid || (error instanceof ApiError && error.status === 404);
+  useDocumentTitle(article?.title ?? (missing ? 'Breakthrough not found' : 'Breakthrough'));
 
   useEffect(() => {
     // Spec §8: a failed article load is only logged.
@@ -48,7 +70,13 @@ export function ArticleView({ articleId }: { articleId: number }) {
       </div>
     );
   }
-  return <LoadedArticle key={article.articleId} article={article} />;
+  return (
+    <LoadedArticle
+      key={article.articleId}
+      article={article}
+      personal={viewer !== null && !isPlaceholderData}
+    />
+  );
 }
 
 function ArticleMissing() {
@@ -59,16 +87,23 @@ function ArticleMissing() {
   );
 }
 
-function LoadedArticle({ article }: { article: Article }) {
+/** `personal`: the likeButton and likeCount are the signed-in reader's own. */
+function LoadedArticle({ article, personal }: { article: Article; personal: boolean }) {
   const session = useSession();
+  const formatDate = useFormatDate();
   // Spec §2: the options menu is the author's (the article's userId is the reader's).
   const isAuthor = session.status === 'in' && article.userId === session.userId;
   const actor = session.status === 'in' ? session : null;
   // Members of the blog may read the history; visitors never ask who they are.
   const blog = useQuery({ ...articleBlogQuery(article.blogId), enabled: actor !== null });
-  const member =
-    blog.data !== undefined &&
-    can(actor, 'article.history', { userId: article.userId, blog: blog.data });
+  const resource = blog.data && {
+    userId: article.userId,
+    blog: blog.data,
+    coauthorIds: article.coauthors.map((coauthor) => coauthor.userId),
+  };
+  const member = resource !== undefined && can(actor, 'article.history', resource);
+  // A co-author who is still a member may edit too (the author alone deletes).
+  const coauthorEdits = !isAuthor && resource !== undefined && can(actor, 'article.edit', resource);
   // updated_at moves only when the breakthrough is edited.
   const edited = Date.parse(article.updatedAt) > Date.parse(article.createdAt);
 
@@ -77,7 +112,15 @@ function LoadedArticle({ article }: { article: Article }) {
       <header className={styles.header}>
         <div className={styles.titleRow}>
           <h1 className={styles.title}>{article.title}</h1>
-          {isAuthor && <ArticleOptions articleId={article.articleId} blogId={article.blogId} />}
+          {(isAuthor || coauthorEdits) && (
+            <Suspense fallback={null}>
+              <ArticleOptions
+                articleId={article.articleId}
+                blogId={article.blogId}
+                mayDelete={isAuthor}
+              />
+            </Suspense>
+          )}
         </div>
         <p className={styles.meta}>
           <Link to={`/blog/${article.blogId}`} className={styles.blogName}>
@@ -86,18 +129,16 @@ function LoadedArticle({ article }: { article: Article }) {
           <span aria-hidden="true"> · </span>
           <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
           <span aria-hidden="true"> · </span>
-          <span>by {article.userName}</span>
+          <span>
+            by {article.userName}
+            {article.coauthors.length > 0 &&
+              ` with ${article.coauthors.map((coauthor) => coauthor.userName).join(', ')}`}
+          </span>
           {edited && (
             <>
               <span aria-hidden="true"> · </span>
               <span>
-                Edited{' '}
-                <time
-                  dateTime={article.updatedAt}
-                  title={new Date(article.updatedAt).toLocaleString()}
-                >
-                  {formatTimeAgo(article.updatedAt)}
-                </time>
+                Edited <TimeAgo iso={article.updatedAt} />
               </span>
             </>
           )}
@@ -112,9 +153,13 @@ function LoadedArticle({ article }: { article: Article }) {
       </header>
       <MarkdownView html={article.contentHtml} />
       <div className={styles.like}>
-        <LikeButton article={article} />
+        <Suspense fallback={<div className={styles.likeSkeleton} />}>
+          <LikeButton article={article} personal={personal} />
+        </Suspense>
       </div>
-      <CommentsSection articleId={article.articleId} />
+      <Suspense fallback={<div className={styles.commentsSkeleton} aria-busy="true" />}>
+        <CommentsSection articleId={article.articleId} />
+      </Suspense>
       <GoToBlogCard blogId={article.blogId} blogName={article.blogName} />
     </article>
   );

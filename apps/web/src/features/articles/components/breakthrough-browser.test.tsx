@@ -85,7 +85,7 @@ describe('BreakthroughBrowser', () => {
     const fetch = stubList(25);
     renderBrowser();
     await screen.findByText('Breakthrough 1');
-    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Next page' }));
     expect(await screen.findByText('Breakthrough 11')).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent('/breakthrough?page=2');
 
@@ -98,7 +98,7 @@ describe('BreakthroughBrowser', () => {
       expect(lastUrl(fetch)).toBe('/api/article/breakthrough?page=1&size=10&lang=Kotlin'),
     );
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Next page' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Next page' }));
     await userEvent.selectOptions(select, '');
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/breakthrough$/);
   });

@@ -1,40 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { LIST_PAGE_SIZE } from '@repolog/contract/constants';
-import { findLanguage, LANGUAGES } from '@repolog/contract/languages';
-import { useEffect, useRef, useState } from 'react';
+import { LANGUAGES } from '@repolog/contract/languages';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/ui/pagination';
 import { SearchBox } from '../../../components/ui/search-box';
 import { articlePageQuery, type ArticleListSource } from '../api/article-lists';
+import {
+  readListState as readState,
+  writeListState as writeState,
+  type ListState,
+} from '../lib/list-state';
 import { ArticleList, ArticleListSkeleton } from './article-list';
 import styles from './breakthrough-browser.module.css';
-import { isValidId, MAX_ID } from '../../../lib/format';
 
 export const NO_BREAKTHROUGH_ALERT = 'There is no Breakthrough!';
-
-interface ListState {
-  page: number;
-  q: string;
-  lang: string;
-}
-
-/** page, q and lang live in the address so back, forward and reload keep the list. */
-function readState(params: URLSearchParams): ListState {
-  const page = Number(params.get('page'));
-  return {
-    page: isValidId(page) ? page : page > MAX_ID ? MAX_ID : 1,
-    q: (params.get('q') ?? '').trim(),
-    lang: findLanguage(params.get('lang') ?? '') ?? '',
-  };
-}
-
-function writeState({ page, q, lang }: ListState): URLSearchParams {
-  const params = new URLSearchParams();
-  if (q) params.set('q', q);
-  if (lang) params.set('lang', lang);
-  if (page > 1) params.set('page', String(page));
-  return params;
-}
 
 /**
  * The searchable, filterable, paged breakthrough list of /breakthrough and /like/breakthrough
@@ -53,6 +33,7 @@ export function BreakthroughBrowser({
   // Bumped when a search is cleared, so the box empties even if the address did not change.
   const [resetCount, setResetCount] = useState(0);
   const alerted = useRef<string | null>(null);
+  const formId = useId();
 
   const update = (next: Partial<ListState>, replace = false) =>
     setParams(writeState({ ...state, ...next }), { replace });
@@ -86,11 +67,15 @@ export function BreakthroughBrowser({
           initialValue={state.q}
           resetKey={`${state.q}#${resetCount}`}
           onSearch={(q) => update({ q, page: 1 })}
+          name="q"
+          formId={formId}
         />
         <label className={styles.langLabel}>
           <span className="visually-hidden">Language</span>
           <select
             className={styles.select}
+            name="lang"
+            form={formId}
             value={state.lang}
             onChange={(event) => update({ lang: event.target.value, page: 1 })}
           >
@@ -103,6 +88,19 @@ export function BreakthroughBrowser({
           </select>
         </label>
       </div>
+      <noscript>
+        <nav className={styles.langLinks} aria-label="Languages">
+          {['', ...LANGUAGES].map((language) => (
+            <a
+              key={language || 'all'}
+              href={`?${writeState({ ...state, lang: language, page: 1 }).toString()}`}
+              aria-current={language === state.lang ? 'true' : undefined}
+            >
+              {language || 'All languages'}
+            </a>
+          ))}
+        </nav>
+      </noscript>
       <div className={styles.results} aria-busy={isPending || isPlaceholderData}>
         {isPending ? (
           <ArticleListSkeleton rows={LIST_PAGE_SIZE} />
@@ -119,6 +117,7 @@ export function BreakthroughBrowser({
       <Pagination
         page={state.page}
         totalPages={totalPages}
+        hrefFor={(page) => `?${writeState({ ...state, page }).toString()}`}
         onChange={(page) => {
           update({ page });
           window.scrollTo(0, 0);

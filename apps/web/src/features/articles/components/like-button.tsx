@@ -8,10 +8,13 @@ export const LIKE_TIP = 'If you liked this breakthrough, please give it a heart!
 /** The heart with its count and hover tip (spec §2, §4). */
 export function LikeButton({
   article,
+  personal,
 }: {
   article: Pick<Article, 'articleId' | 'likeButton' | 'likeCount'>;
+  /** The article's likeButton/likeCount are the signed-in reader's own (see useLike). */
+  personal?: boolean;
 }) {
-  const { liked, count, pending, toggle } = useLike(article);
+  const { liked, count, pending, ready, toggle } = useLike(article, personal);
   const tipId = useId();
   return (
     <div className={styles.wrap}>
@@ -22,7 +25,8 @@ export function LikeButton({
         aria-label="Like"
         aria-describedby={tipId}
         aria-busy={pending}
-        onClick={() => void toggle()}
+        disabled={!ready}
+        onClick={toggle}
       >
         <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
           <path

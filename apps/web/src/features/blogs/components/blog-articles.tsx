@@ -1,7 +1,7 @@
 import type { Blog } from '@repolog/contract/blogs';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
-import { formatDate } from '../../../lib/format';
+import { useFormatDate } from '../../../lib/use-format-date';
 import styles from './blog-view.module.css';
 
 interface BlogArticlesProps {
@@ -15,6 +15,7 @@ interface BlogArticlesProps {
  * and the member's write button or the empty states of spec §2.
  */
 export function BlogArticles({ blog, official, isMember }: BlogArticlesProps) {
+  const formatDate = useFormatDate();
   const writePath = `/blog/${blog.blog_id}/breakthrough/write`;
   const articles = blog.break_throughs;
   const heading = `${official ? 'Notice' : 'The Breakthroughs'} (${blog.article_count})`;

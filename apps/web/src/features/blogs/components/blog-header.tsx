@@ -1,51 +1,36 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { Blog } from '@repolog/contract/blogs';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../../components/ui/dialog';
-import { deleteBlog } from '../api/blog';
-import { BLOG_DELETE_FAILED, BLOG_DELETED, DELETE_BLOG_CONFIRM } from './blog-texts';
-import { FavoriteStar } from './favorite-star';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import styles from './blog-view.module.css';
+
+// Only the owner sees the delete icon: its code (dialog, call) loads when it is shown.
+const BlogDelete = lazy(() => import('./blog-delete').then((m) => ({ default: m.BlogDelete })));
+// The star comes in the server's HTML; its code (the toggle) arrives in a chunk of its own and
+// React hydrates it then (a click before that is replayed).
+const FavoriteStar = lazy(() =>
+  import('./favorite-star').then((m) => ({ default: m.FavoriteStar })),
+);
 
 interface BlogHeaderProps {
   blog: Blog;
+  /** fav_button is the signed-in reader's own. */
+  personal: boolean;
   official: boolean;
   canEdit: boolean;
   canDelete: boolean;
 }
 
 /** Name, favorite star, description, repository link and the members' edit/delete icons. */
-export function BlogHeader({ blog, official, canEdit, canDelete }: BlogHeaderProps) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+export function BlogHeader({ blog, personal, official, canEdit, canDelete }: BlogHeaderProps) {
   const showRepo = !official && /^https?:\/\//i.test(blog.git_repo_url);
-
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await deleteBlog(blog.blog_id);
-    } catch (error) {
-      console.error('deleting the blog failed', error);
-      setBusy(false);
-      setConfirming(false);
-      window.alert(BLOG_DELETE_FAILED);
-      return;
-    }
-    queryClient.removeQueries({ queryKey: ['blogs', 'detail', blog.blog_id] });
-    void queryClient.invalidateQueries({ queryKey: ['blogs'] });
-    void queryClient.invalidateQueries({ queryKey: ['articles'] });
-    window.alert(BLOG_DELETED);
-    void navigate('/workspace');
-  };
 
   return (
     <header className={styles.header}>
       <div className={styles.headerTop}>
         <h1 className={styles.name}>{blog.blog_name}</h1>
-        <FavoriteStar key={blog.blog_id} blog={blog} />
+        <Suspense fallback={<span className={`${styles.iconButton} ${styles.star}`} />}>
+          <FavoriteStar key={blog.blog_id} blog={blog} personal={personal} />
+        </Suspense>
         <div className={styles.headerActions}>
           {showRepo && (
             <a
@@ -91,45 +76,13 @@ export function BlogHeader({ blog, official, canEdit, canDelete }: BlogHeaderPro
             </Link>
           )}
           {canDelete && (
-            <button
-              type="button"
-              className={`${styles.iconButton} ${styles.danger}`}
-              aria-label="Delete blog"
-              title="Delete blog"
-              onClick={() => setConfirming(true)}
-            >
-              <svg
-                viewBox="0 0 24 24"
-                width="22"
-                height="22"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                aria-hidden="true"
-              >
-                <path d="M3 6h18" />
-                <path d="M8 6V4h8v2" />
-                <path d="M19 6l-1 14H6L5 6" />
-                <path d="M10 11v6M14 11v6" />
-              </svg>
-            </button>
+            <Suspense fallback={null}>
+              <BlogDelete blog={blog} />
+            </Suspense>
           )}
         </div>
       </div>
       <p className={styles.description}>{blog.description}</p>
-      {confirming && (
-        <ConfirmDialog
-          title={DELETE_BLOG_CONFIRM}
-          body="Its breakthroughs and comments will be deleted too."
-          confirmLabel="Yes"
-          cancelLabel="No"
-          busy={busy}
-          onConfirm={() => void remove()}
-          onCancel={() => setConfirming(false)}
-        />
-      )}
     </header>
   );
 }

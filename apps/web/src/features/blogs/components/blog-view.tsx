@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import type { Blog } from '@repolog/contract/blogs';
 import { OFFICIAL_BLOG_ID } from '@repolog/contract/constants';
 import { can } from '@repolog/contract/permissions';
@@ -7,26 +8,39 @@ import { useSession } from '../../auth/hooks/use-session';
 import { blogQuery } from '../api/blog';
 import { BlogArticles } from './blog-articles';
 import { BlogHeader } from './blog-header';
-import { BlogMembers } from './blog-members';
 import { BLOG_LOAD_FAILED, BLOG_NOT_FOUND } from './blog-texts';
-import { DeveloperBlogs } from './developer-blogs';
-import { RepositoryActivity } from './repository-activity';
 import styles from './blog-view.module.css';
+
+// The left column (members and the repository activity, fetched in the browser) and the
+// developer blogs of the official blog come in the server's HTML; their code comes in chunks
+// of its own, hydrated when it arrives.
+const BlogSidebar = lazy(() => import('./blog-sidebar').then((m) => ({ default: m.BlogSidebar })));
+const DeveloperBlogs = lazy(() =>
+  import('./developer-blogs').then((m) => ({ default: m.DeveloperBlogs })),
+);
 import { isValidId } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /**
  * The blog page of spec §2, shared by /blog/{blogId} and /workspace/myblog/{blog_id}.
  * Fallbacks in order: loading, the error text, 'Blog not found.'.
  */
 export function BlogView({ blogId }: { blogId: number }) {
+  const session = useSession();
+  const viewer = session.status === 'in' ? session.userId : null;
   const {
     data: blog,
     error,
     isPending,
+    isPlaceholderData,
   } = useQuery({
-    ...blogQuery(blogId),
-    enabled: isValidId(blogId),
+    ...blogQuery(blogId, viewer),
+    // Asked once the session is known, so fav_button is this reader's; the server's HTML comes
+    // with the visitor's view, which stays on screen while a signed-in reader's own loads.
+    enabled: isValidId(blogId) && session.status !== 'unknown',
+    placeholderData: keepPreviousData,
   });
+  useDocumentTitle(blog?.blog_name ?? (isPending ? 'Blog' : 'Blog not found'));
 
   if (!isValidId(blogId)) return <Fallback text={BLOG_NOT_FOUND} />;
   if (isPending) return <BlogSkeleton />;
@@ -34,10 +48,10 @@ export function BlogView({ blogId }: { blogId: number }) {
     return <Fallback text={BLOG_LOAD_FAILED} alert />;
   }
   if (!blog) return <Fallback text={BLOG_NOT_FOUND} />;
-  return <LoadedBlog blog={blog} />;
+  return <LoadedBlog blog={blog} personal={viewer !== null && !isPlaceholderData} />;
 }
 
-function LoadedBlog({ blog }: { blog: Blog }) {
+function LoadedBlog({ blog, personal }: { blog: Blog; personal: boolean }) {
   const session = useSession();
   const actor = session.status === 'in' ? session : null;
   const official = blog.blog_id === OFFICIAL_BLOG_ID;
@@ -46,20 +60,20 @@ function LoadedBlog({ blog }: { blog: Blog }) {
     <div className={styles.blog}>
       <BlogHeader
         blog={blog}
+        personal={personal}
         official={official}
         canEdit={can(actor, 'blog.edit', blog)}
         canDelete={can(actor, 'blog.delete', blog)}
       />
       <div className={styles.columns}>
         <div className={styles.left}>
-          {official ? (
-            <DeveloperBlogs />
-          ) : (
-            <>
-              <BlogMembers members={blog.members} owner={blog.owner} />
-              <RepositoryActivity repoUrl={blog.git_repo_url} />
-            </>
-          )}
+          <Suspense fallback={<div className={styles.panelSkeleton} aria-busy="true" />}>
+            {official ? (
+              <DeveloperBlogs />
+            ) : (
+              <BlogSidebar members={blog.members} owner={blog.owner} repoUrl={blog.git_repo_url} />
+            )}
+          </Suspense>
         </div>
         <div className={styles.right}>
           <BlogArticles blog={blog} official={official} isMember={can(actor, 'blog.write', blog)} />

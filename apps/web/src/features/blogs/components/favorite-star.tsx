@@ -3,8 +3,15 @@ import { useFavorite } from '../hooks/use-favorite';
 import styles from './blog-view.module.css';
 
 /** The favorite (follow) star of the blog header (spec §2, §4). */
-export function FavoriteStar({ blog }: { blog: Pick<Blog, 'blog_id' | 'fav_button'> }) {
-  const { favorite, pending, toggle } = useFavorite(blog);
+export function FavoriteStar({
+  blog,
+  personal,
+}: {
+  blog: Pick<Blog, 'blog_id' | 'fav_button'>;
+  /** fav_button is the signed-in reader's own (see useFavorite). */
+  personal?: boolean;
+}) {
+  const { favorite, pending, ready, toggle } = useFavorite(blog, personal);
   return (
     <button
       type="button"
@@ -12,8 +19,9 @@ export function FavoriteStar({ blog }: { blog: Pick<Blog, 'blog_id' | 'fav_butto
       aria-pressed={favorite}
       aria-label="Favorite this blog"
       aria-busy={pending}
+      disabled={!ready}
       title={favorite ? 'Remove from favorites' : 'Add to favorites'}
-      onClick={() => void toggle()}
+      onClick={toggle}
     >
       <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
         <path

@@ -4,12 +4,13 @@ import { api } from '../../../lib/api-client';
 
 /**
  * The comments of an article as `viewer` sees them: the edit/delete buttons are computed for
- * the caller, so each signed-in user (and visitors, null) has their own cache entry.
+ * the caller, so each signed-in user (and visitors, null) has their own cache entry. Without a
+ * viewer the key covers every reader's copy, for invalidation.
  */
-export const commentsQuery = (articleId: number, viewer: number | null) =>
+export const commentsQuery = (articleId: number, viewer?: number | null) =>
   queryOptions({
-    queryKey: ['comments', articleId, viewer],
-    queryFn: () => api<Comment[]>(`/api/comment/comments/${articleId}`),
+    queryKey: ['comments', articleId, viewer === undefined ? {} : { viewer }],
+    queryFn: ({ signal }) => api<Comment[]>(`/api/comment/comments/${articleId}`, { signal }),
   });
 
 /** POST /api/comment: returns the new comment. */

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Comment } from '@repolog/contract/comments';
 import { limits } from '@repolog/contract/limits';
@@ -6,6 +7,7 @@ import type { SessionState } from '../../auth/hooks/use-session';
 import { addComment } from '../api/comments';
 import { COMMENT_TEXTS } from '../lib/comment-texts';
 import styles from './comments.module.css';
+import { CutNotice, useCutNotice } from '../../../components/ui/cut-notice';
 
 interface CommentFormProps {
   articleId: number;
@@ -13,11 +15,17 @@ interface CommentFormProps {
   onAdded: (comment: Comment) => void;
 }
 
-/** The comment box: visitors are told to log in as soon as they type (spec §5). */
+/**
+ * The comment box: visitors are told to log in as soon as they type (spec §5). Until the
+ * session is known (server HTML, hydration, the status call) it takes no input: whether typing
+ * is refused depends on it, and text typed into the server's HTML would be lost.
+ */
 export function CommentForm({ articleId, session, onAdded }: CommentFormProps) {
   const id = useId();
+  const waiting = session.status === 'unknown';
+  const cut = useCutNotice('A comment', limits.comment.max);
   const [draft, setDraft] = useState('');
-  const [busy, setBusy] = useState(false);
+  const adding = useMutation({ mutationFn: (content: string) => addComment(articleId, content) });
 
   const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
     if (session.status === 'out') {
@@ -34,15 +42,12 @@ export function CommentForm({ articleId, session, onAdded }: CommentFormProps) {
       window.alert(COMMENT_TEXTS.enterComment);
       return;
     }
-    setBusy(true);
     try {
-      onAdded(await addComment(articleId, content));
+      onAdded(await adding.mutateAsync(content));
       setDraft('');
     } catch (error) {
       // Spec §8: a failed add is only logged.
       console.error('adding the comment failed', error);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -59,9 +64,12 @@ export function CommentForm({ articleId, session, onAdded }: CommentFormProps) {
         placeholder={session.status === 'out' ? 'Log in to leave a comment' : 'Leave a comment'}
         rows={3}
         maxLength={limits.comment.max}
+        readOnly={waiting}
+        onPaste={cut.onPaste}
       />
+      <CutNotice notice={cut.notice} />
       <div className={styles.formActions}>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={adding.isPending || waiting}>
           Submit
         </Button>
       </div>

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Comment } from '@repolog/contract/comments';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -127,6 +127,20 @@ describe('comments block', () => {
     expect(server.calls).toContain('POST /api/comment');
   });
 
+  it('says so beside the box when a paste is longer than a comment may be', async () => {
+    fakeServer([]);
+    renderSection(true);
+    await screen.findByText('There is no Comment!');
+    const box = screen.getByLabelText('Write a comment');
+    await waitFor(() => expect(box).not.toHaveAttribute('readonly'));
+    fireEvent.paste(box, { clipboardData: { getData: () => 'short and sweet' } });
+    expect(screen.queryByText(/can be at most/)).toBeNull();
+    fireEvent.paste(box, { clipboardData: { getData: () => 'x'.repeat(5001) } });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'A comment can be at most 5,000 characters; the end of what you pasted was left out.',
+    );
+  });
+
   it('shows the menu only where the server allows edit or delete', async () => {
     fakeServer([
       comment(1),
@@ -139,7 +153,7 @@ describe('comments block', () => {
     if (!first || !second || !third) throw new Error('rows missing');
     expect(within(first).queryByRole('button', { name: /Options/ })).not.toBeInTheDocument();
 
-    const menuButton = within(second).getByRole('button', { name: /Options/ });
+    const menuButton = await within(second).findByRole('button', { name: /Options/ });
     await userEvent.click(menuButton);
     expect(
       within(second)
@@ -150,7 +164,7 @@ describe('comments block', () => {
     await userEvent.click(menuButton);
     expect(within(second).queryByRole('menu')).not.toBeInTheDocument();
 
-    await userEvent.click(within(third).getByRole('button', { name: /Options/ }));
+    await userEvent.click(await within(third).findByRole('button', { name: /Options/ }));
     expect(
       within(third)
         .getAllByRole('menuitem')
@@ -168,13 +182,13 @@ describe('comments block', () => {
     const [first, second] = screen.getAllByRole('listitem');
     if (!first || !second) throw new Error('rows missing');
 
-    await userEvent.click(within(first).getByRole('button', { name: /Options/ }));
+    await userEvent.click(await within(first).findByRole('button', { name: /Options/ }));
     await userEvent.click(within(first).getByRole('menuitem', { name: 'Edit' }));
-    const editor = within(first).getByLabelText('Edit your comment');
+    const editor = await within(first).findByLabelText('Edit your comment');
     expect(editor).toHaveValue('comment 1');
     expect(within(first).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     // While a row is edited, no menu opens.
-    expect(within(second).getByRole('button', { name: /Options/ })).toBeDisabled();
+    expect(await within(second).findByRole('button', { name: /Options/ })).toBeDisabled();
 
     await userEvent.clear(editor);
     await userEvent.click(within(first).getByRole('button', { name: 'Edit' }));
@@ -190,10 +204,10 @@ describe('comments block', () => {
     await waitFor(() => expect(alerts).toContain('Comment updated successfully.'));
     expect(within(first).getByText('better words')).toBeInTheDocument();
     expect(within(first).queryByLabelText('Edit your comment')).not.toBeInTheDocument();
-    expect(within(second).getByRole('button', { name: /Options/ })).toBeEnabled();
+    expect(await within(second).findByRole('button', { name: /Options/ })).toBeEnabled();
 
     // Cancel leaves the text as it was.
-    await userEvent.click(within(second).getByRole('button', { name: /Options/ }));
+    await userEvent.click(await within(second).findByRole('button', { name: /Options/ }));
     await userEvent.click(within(second).getByRole('menuitem', { name: 'Edit' }));
     await userEvent.type(within(second).getByLabelText('Edit your comment'), ' changed');
     await userEvent.click(within(second).getByRole('button', { name: 'Cancel' }));

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { Comment } from '@repolog/contract/comments';
 import { useSession } from '../../auth/hooks/use-session';
@@ -18,7 +18,21 @@ export function CommentsSection({ articleId }: { articleId: number }) {
   const viewer = session.status === 'in' ? session.userId : null;
   const query = commentsQuery(articleId, viewer);
   const queryClient = useQueryClient();
-  const { data: comments, error } = useQuery({ ...query, enabled: session.status !== 'unknown' });
+  const { data: comments, error } = useQuery({
+    ...query,
+    // The server's HTML comes with the visitor's rows; a signed-in reader's own (with their
+    // edit and delete buttons) replace them once the session is known.
+    enabled: session.status !== 'unknown',
+    placeholderData: keepPreviousData,
+  });
+  const update = useMutation({
+    mutationFn: ({ commentId, content }: { commentId: number; content: string }) =>
+      updateComment(articleId, commentId, content),
+  });
+  const deletion = useMutation({
+    mutationFn: (commentId: number) => deleteComment(articleId, commentId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentsQuery(articleId).queryKey }),
+  });
   const [editingId, setEditingId] = useState<number | null>(null);
   const [menuId, setMenuId] = useState<number | null>(null);
 
@@ -39,7 +53,7 @@ export function CommentsSection({ articleId }: { articleId: number }) {
       return false;
     }
     try {
-      const updated = await updateComment(articleId, comment.commentId, content);
+      const updated = await update.mutateAsync({ commentId: comment.commentId, content });
       setComments((list) =>
         list.map((c) =>
           c.commentId === comment.commentId
@@ -61,14 +75,13 @@ export function CommentsSection({ articleId }: { articleId: number }) {
     setMenuId(null);
     if (!window.confirm(COMMENT_TEXTS.confirmDelete)) return;
     try {
-      await deleteComment(articleId, comment.commentId);
+      await deletion.mutateAsync(comment.commentId);
     } catch (cause) {
       console.error('deleting the comment failed', cause);
       window.alert(COMMENT_TEXTS.deleteFailed);
       return;
     }
     window.alert(COMMENT_TEXTS.deleted);
-    await queryClient.invalidateQueries({ queryKey: ['comments', articleId] });
   };
 
   return (

@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { leavingAsks } from '../../../test/leaving-asks';
 import type { ArticleFormValues } from '../lib/article-form-rules';
 import { ArticleForm } from './article-form';
+import { typeInBody } from '../../../test/body-editor';
 
 vi.mock('../../articles/components/markdown-view', () => ({
   MarkdownView: ({ content }: { content: string }) => <div>{content}</div>,
@@ -146,7 +147,7 @@ describe('breakthrough form dropdowns', () => {
     );
 
     await userEvent.type(screen.getByLabelText('Title'), 'Safari login');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Body' }), 'Body');
+    typeInBody('Body');
     await userEvent.click(screen.getByRole('button', { name: 'Post' }));
     expect(onSubmit).toHaveBeenCalledWith({
       title: 'Safari login',
@@ -166,6 +167,15 @@ describe('unsaved changes', () => {
     ),
   );
   afterEach(() => vi.unstubAllGlobals());
+
+  it('says so beside the title when a paste is longer than a title may be', () => {
+    renderForm();
+    const title = screen.getByLabelText('Title');
+    fireEvent.paste(title, { clipboardData: { getData: () => 'y'.repeat(201) } });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'A title can be at most 200 characters; the end of what you pasted was left out.',
+    );
+  });
 
   it('asks before the tab closes or reloads only once something was typed', async () => {
     renderForm();

@@ -11,9 +11,11 @@ import {
   LANGUAGE_PLACEHOLDER,
   type ArticleFormValues,
 } from '../lib/article-form-rules';
+import type { Collaboration } from './code-editor';
 import { MarkdownEditor } from './markdown-editor';
 import styles from './article-form.module.css';
 import { useLeaveWarning } from '../../../lib/use-leave-warning';
+import { CutNotice, useCutNotice } from '../../../components/ui/cut-notice';
 
 type DropdownName = 'about' | 'problem' | 'solution';
 
@@ -44,7 +46,11 @@ interface ArticleFormProps {
   /** Shown beside the buttons (the autosave status line). */
   status?: ReactNode;
   /** Cancel as a button doing this (the edit page discards its draft) instead of a link. */
-  onCancel?: () => void;
+  onCancel?: (() => void) | undefined;
+  /** Live: the body is the draft's shared text (CodeMirror edits it with the others). */
+  collaboration?: Collaboration | undefined;
+  /** Live: who else is editing, shown above the fields. */
+  presence?: ReactNode;
 }
 
 /** The write and edit breakthrough form (spec §2): title, markdown body, three dropdowns. */
@@ -63,8 +69,11 @@ export function ArticleForm({
   onLeave,
   status,
   onCancel,
+  collaboration,
+  presence,
 }: ArticleFormProps) {
   const titleId = useId();
+  const titleCut = useCutNotice('A title', limits.articleTitle.max);
   const [own, setOwn] = useState(initial);
   const values = controlled ?? own;
   const setValues = (update: (previous: ArticleFormValues) => ArticleFormValues) => {
@@ -136,6 +145,7 @@ export function ArticleForm({
 
   return (
     <form className={styles.form} onSubmit={submit} onBlur={leave} noValidate>
+      {presence}
       <div className={styles.field}>
         <label htmlFor={titleId} className={styles.label}>
           Title
@@ -149,7 +159,9 @@ export function ArticleForm({
           maxLength={limits.articleTitle.max}
           aria-required="true"
           autoComplete="off"
+          onPaste={titleCut.onPaste}
         />
+        <CutNotice notice={titleCut.notice} />
       </div>
 
       <div className={styles.dropdowns}>
@@ -169,6 +181,7 @@ export function ArticleForm({
         onChange={set('content')}
         maxLength={limits.articleBody.max}
         onUploadingChange={setUploading}
+        collaboration={collaboration}
       />
 
       {error && (

@@ -1,7 +1,10 @@
 import type { Draft, PublishedDraft } from '@repolog/contract/drafts';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type * as Y from 'yjs';
+import { useSession } from '../../auth/hooks/use-session';
 import { conflictOf, useDeleteDraft, usePublishDraft } from '../api/drafts';
 import { useDraftAutosave } from '../hooks/use-draft-autosave';
+import { LIVE_UNAVAILABLE, useLiveDraft } from '../hooks/use-live-draft';
 import {
   missesRequiredField,
   serverDetail,
@@ -9,6 +12,9 @@ import {
 } from '../lib/article-form-rules';
 import { ArticleForm } from './article-form';
 import { DraftConflictNotice, DraftStatusLine } from './draft-status';
+import styles from './draft-status.module.css';
+import { EditorSkeleton } from './editor-skeleton';
+import { LiveEnded, Presence, useLiveForm, writeValuesToDoc } from './live-draft-form';
 
 interface DraftFormProps {
   blogId: number;
@@ -33,10 +39,22 @@ interface DraftFormProps {
 
 /**
  * The breakthrough form saving itself into a draft (the write page, and the edit page of a
- * member): Post or Save changes first saves what is typed, then publishes that version.
+ * member). Once the draft exists it is edited live with the blog's other members (its Yjs
+ * document over a WebSocket); where no WebSocket gets through, the form saves through the
+ * drafts API with its version check, and Post first saves what is typed, then publishes it.
  */
 export function DraftForm(props: DraftFormProps) {
   const { blogId, articleId, draft, initial } = props;
+  const session = useSession();
+  const login = session.status === 'in' ? session.userName : null;
+  // The draft joined live: the one resumed, or the one the first change created here.
+  const [liveDraftId, setLiveDraftId] = useState(draft?.draftId ?? null);
+  const joinedHere = useRef<((doc: Y.Doc) => void) | null>(null);
+  const live = useLiveDraft(liveDraftId, login, joinedHere);
+  const liveMode = live?.status.mode;
+  // Joined at least once: the live document is the draft from then on.
+  const joined = live !== null && (liveMode === 'live' || liveMode === 'ended');
+
   const start = draft
     ? {
         title: draft.title,
@@ -59,9 +77,25 @@ export function DraftForm(props: DraftFormProps) {
     draft,
     values,
     initial: start,
-    enabled: !posting,
-    onCreated: props.onCreated,
+    // Saved through the API only while not live: before the draft exists, or where the
+    // WebSocket is blocked.
+    enabled: !posting && (liveMode === undefined || liveMode === 'unavailable'),
+    onCreated: (created) => {
+      setLiveDraftId(created.draftId);
+      props.onCreated?.(created);
+    },
   });
+
+  // Joined: what was typed here since the draft was created goes into the live document (the
+  // draft is new, nobody else has typed in it yet); a resumed draft is the document as stored.
+  useEffect(() => {
+    joinedHere.current = (doc) => {
+      autosave.stop();
+      if (!draft) writeValuesToDoc(doc, values);
+    };
+  }, [autosave, draft, values]);
+
+  const liveForm = useLiveForm(joined ? live : null, liveDraftId);
 
   const submit = async (submitted: ArticleFormValues) => {
     if (missesRequiredField(submitted)) {
@@ -71,18 +105,23 @@ export function DraftForm(props: DraftFormProps) {
     setError(null);
     setPosting(true);
     try {
-      const saved = await autosave.flush();
-      const result = await publish.mutateAsync(saved);
-      autosave.stop();
+      let result: PublishedDraft;
+      if (liveForm) {
+        result = await liveForm.post();
+      } else {
+        const saved = await autosave.flush();
+        result = await publish.mutateAsync(saved);
+        autosave.stop();
+      }
       props.onPublished(result);
     } catch (failure) {
       setPosting(false);
       const theirs = conflictOf(failure);
-      if (theirs) {
+      if (theirs && !liveForm) {
         autosave.showConflict(theirs);
         return;
       }
-      if (autosave.conflict) return;
+      if (autosave.conflict && !liveForm) return;
       console.error('publishing the draft failed', failure);
       setError(props.failure(serverDetail(failure)));
     }
@@ -94,7 +133,7 @@ export function DraftForm(props: DraftFormProps) {
         // A save under way may be creating the draft: let it land, then throw it away.
         await autosave.settle();
         autosave.stop();
-        const current = autosave.draft;
+        const current = liveDraftId !== null ? { draftId: liveDraftId } : autosave.draft;
         if (current) {
           try {
             await discard.mutateAsync({ draftId: current.draftId, blogId });
@@ -106,8 +145,18 @@ export function DraftForm(props: DraftFormProps) {
       }
     : undefined;
 
+  if (liveForm?.ended) return <LiveEnded reason={liveForm.ended} leaveTo={props.cancelTo} />;
+  // A resumed draft waits for its live document (typing into a copy that may be behind it
+  // would undo others' work); it gives up after a few seconds and saves through the API.
+  if (draft && liveMode === 'connecting') return <EditorSkeleton />;
+
   return (
     <>
+      {liveMode === 'unavailable' && (
+        <p className={styles.resumed} role="status">
+          {LIVE_UNAVAILABLE}
+        </p>
+      )}
       {autosave.conflict && (
         <DraftConflictNotice
           theirs={autosave.conflict}
@@ -124,17 +173,27 @@ export function DraftForm(props: DraftFormProps) {
       <ArticleForm
         key={generation}
         initial={start}
-        values={values}
-        onValuesChange={setValues}
-        unsaved={autosave.unsaved}
-        onLeave={() => void autosave.flush().catch(() => undefined)}
-        status={<DraftStatusLine status={autosave.status} savedAt={autosave.savedAt} />}
+        values={liveForm?.values ?? values}
+        onValuesChange={liveForm?.onValuesChange ?? setValues}
+        collaboration={liveForm?.collaboration}
+        presence={live && liveForm && <Presence live={live} />}
+        unsaved={liveForm ? !liveForm.saved : autosave.unsaved}
+        onLeave={() => {
+          if (!liveForm) void autosave.flush().catch(() => undefined);
+        }}
+        status={
+          liveForm ? (
+            <DraftStatusLine status={liveForm.status} savedAt={liveForm.savedAt} />
+          ) : (
+            <DraftStatusLine status={autosave.status} savedAt={autosave.savedAt} />
+          )
+        }
         repoUrl={props.repoUrl}
         submitLabel={props.submitLabel}
         cancelTo={props.cancelTo}
         onCancel={cancel && (() => void cancel())}
         pending={posting}
-        saved={publish.isSuccess}
+        saved={publish.isSuccess || !!liveForm?.published}
         error={error}
         onSubmit={(submitted) => void submit(submitted)}
       />

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { formatTimeAgo } from '../../../lib/format';
+import { formatTimeAgo } from '../../../lib/time-ago';
 import { blogDraftsQuery } from '../api/drafts';
 import styles from './draft-status.module.css';
 

@@ -5,7 +5,7 @@ import { findLanguage } from '@repolog/contract/languages';
 import { can } from '@repolog/contract/permissions';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatTimeAgo } from '../../../lib/format';
+import { formatTimeAgo } from '../../../lib/time-ago';
 import { useSession } from '../../auth/hooks/use-session';
 import { articleForEditQuery, useUpdateArticle } from '../api/article';
 import { blogForEditorQuery } from '../api/blog-of-article';
@@ -59,10 +59,11 @@ export function EditArticle({ articleId }: { articleId: number }) {
   const data = article.data;
   // The edit rule looks at the author only; an unloadable blog leaves just the options empty.
   const blogResource = blog.data ?? { members: [], owner: '' };
-  if (!can(actor, 'article.edit', { userId: data.userId, blog: blogResource })) {
+  const coauthorIds = data.coauthors.map((coauthor) => coauthor.userId);
+  if (!can(actor, 'article.edit', { userId: data.userId, blog: blogResource, coauthorIds })) {
     return (
       <p role="alert">
-        Only the author of this breakthrough can edit it.{' '}
+        Only the author and co-authors of this breakthrough can edit it.{' '}
         <Link to={`/breakthrough/${articleId}`}>Back to the breakthrough</Link>
       </p>
     );

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bodyBox, bodyText, replaceBody, selectInBody } from '../../../test/body-editor';
 import { MarkdownEditor } from './markdown-editor';
 
 const HASH = 'c'.repeat(64);
@@ -64,8 +65,8 @@ function Harness({
 const screenshot = () =>
   new File([new Uint8Array([137, 80, 78, 71])], 'image.png', { type: 'image/png' });
 
-const pasteFiles = (target: HTMLElement, files: File[], types = ['Files']) =>
-  fireEvent.paste(target, { clipboardData: { files, types } });
+const pasteFiles = (target: HTMLElement, files: File[]) =>
+  fireEvent.paste(target, { clipboardData: { files, types: ['Files'], getData: () => '' } });
 
 describe('images in the body editor', () => {
   beforeEach(() => {
@@ -76,12 +77,10 @@ describe('images in the body editor', () => {
 
   it('uploads a pasted screenshot with visible progress and puts its markdown at the caret', async () => {
     render(<Harness initial="Before after" />);
-    const body = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Body' });
-    body.focus();
-    body.setSelectionRange(7, 7);
-    pasteFiles(body, [screenshot()]);
+    selectInBody(7);
+    pasteFiles(bodyBox(), [screenshot()]);
 
-    expect(body.value).toBe('Before ![Uploading image #1…]()after');
+    expect(bodyText()).toBe('Before ![Uploading image #1…]()after');
     const xhr = FakeXhr.sent[0]!;
     expect([xhr.method, xhr.url, xhr.withCredentials]).toEqual(['POST', '/api/media', true]);
     expect((xhr.body?.get('file') as File).name).toBe('image.png');
@@ -93,19 +92,19 @@ describe('images in the body editor', () => {
       '42',
     );
     // The writer keeps typing while it uploads.
-    fireEvent.change(body, { target: { value: `Now: ${body.value}` } });
+    replaceBody(`Now: ${bodyText()}`);
 
     await act(async () =>
       xhr.answer(200, { hash: HASH, url: `/media/${HASH}.webp`, width: 10, height: 10 }),
     );
-    expect(body.value).toBe(`Now: Before ![image](/media/${HASH}.webp)after`);
+    expect(bodyText()).toBe(`Now: Before ![image](/media/${HASH}.webp)after`);
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
   it('tells the form while an image is uploading, so a placeholder is never saved', async () => {
     const uploading = vi.fn();
     render(<Harness initial="" onUploadingChange={uploading} />);
-    pasteFiles(screen.getByRole('textbox', { name: 'Body' }), [screenshot()]);
+    pasteFiles(bodyBox(), [screenshot()]);
     expect(uploading).toHaveBeenLastCalledWith(true);
     await act(async () => FakeXhr.sent[0]!.answer(200, { hash: HASH, url: `/media/${HASH}.webp` }));
     expect(uploading).toHaveBeenLastCalledWith(false);
@@ -113,8 +112,7 @@ describe('images in the body editor', () => {
 
   it("shows the server's refusal next to the editor and takes the placeholder out", async () => {
     render(<Harness initial="" />);
-    const body = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Body' });
-    pasteFiles(body, [screenshot()]);
+    pasteFiles(bodyBox(), [screenshot()]);
     await act(async () =>
       FakeXhr.sent[0]!.answer(415, {
         error: 'unsupported_media_type',
@@ -125,30 +123,35 @@ describe('images in the body editor', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'image.png was not uploaded: This file is a .exe file (application/x-msdownload).',
     );
-    expect(body.value).toBe('');
+    expect(bodyText()).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('refuses a file over 10 MB before sending it, and leaves pasted text to the browser', () => {
     render(<Harness initial="" />);
-    const body = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Body' });
+    const body = bodyBox();
     const huge = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'raw.png', { type: 'image/png' });
     pasteFiles(body, [huge]);
     expect(screen.getByRole('alert')).toHaveTextContent('raw.png is larger than 10 MB');
     expect(FakeXhr.sent).toHaveLength(0);
 
     // A spreadsheet range comes as text and as a picture of it: the text is what was meant.
-    const pasted = pasteFiles(body, [screenshot()], ['text/plain', 'Files']);
-    expect(pasted).toBe(true); // not prevented: the browser pastes the text
+    fireEvent.paste(body, {
+      clipboardData: {
+        files: [screenshot()],
+        types: ['text/plain', 'Files'],
+        getData: (type: string) => (type === 'text/plain' ? 'A1\tB1' : ''),
+      },
+    });
+    expect(bodyText()).toBe('A1\tB1');
     expect(FakeXhr.sent).toHaveLength(0);
   });
 
   it('uploads a dropped image and one picked with the keyboard-reachable image button', async () => {
     const user = userEvent.setup();
     render(<Harness initial="" />);
-    const body = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Body' });
-    fireEvent.drop(body, { dataTransfer: { files: [screenshot()], types: ['Files'] } });
+    fireEvent.drop(bodyBox(), { dataTransfer: { files: [screenshot()], types: ['Files'] } });
     expect(FakeXhr.sent).toHaveLength(1);
 
     const button = screen.getByRole('button', { name: 'Insert image' });
@@ -162,6 +165,6 @@ describe('images in the body editor', () => {
     expect(picked).toHaveBeenCalled();
     await user.upload(input, new File(['gif'], 'loop.gif', { type: 'image/gif' }));
     expect(FakeXhr.sent).toHaveLength(2);
-    expect(body.value).toBe('![Uploading image #1…]()![Uploading loop #2…]()');
+    expect(bodyText()).toBe('![Uploading image #1…]()![Uploading loop #2…]()');
   });
 });

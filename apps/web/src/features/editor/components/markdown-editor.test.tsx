@@ -1,6 +1,7 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bodyBox, bodyText, selectInBody, typeInBody } from '../../../test/body-editor';
 import { MarkdownEditor } from './markdown-editor';
 
 function Harness({ initial }: { initial: string }) {
@@ -14,12 +15,12 @@ describe('body editor', () => {
   it('flashes a loading state for 300 ms when switching to preview, then renders the markdown', async () => {
     vi.useFakeTimers();
     render(<Harness initial={'# Fixed the flaky build\n\nIt was the cache.'} />);
-    const textarea = screen.getByRole('textbox', { name: 'Body' });
+    const editor = bodyBox();
     expect(screen.getByRole('button', { name: 'Edit' })).toHaveAttribute('aria-pressed', 'true');
 
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
     expect(screen.getByRole('button', { name: 'Preview' })).toHaveAttribute('aria-pressed', 'true');
-    expect(textarea).not.toBeVisible();
+    expect(editor).not.toBeVisible();
     expect(screen.getByRole('status')).toHaveTextContent('Loading preview…');
 
     void act(() => vi.advanceTimersByTime(299));
@@ -32,7 +33,9 @@ describe('body editor', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Fixed the flaky build' }),
     ).toBeVisible();
-    expect(screen.getByText('It was the cache.')).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: 'Body preview' })).getByText('It was the cache.'),
+    ).toBeVisible();
     expect(screen.queryByText('Loading preview…')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
@@ -52,11 +55,33 @@ describe('body editor', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading preview…');
   });
 
-  it('wraps the selection in bold from the toolbar', () => {
+  it('refuses text past the body limit and says so beside the editor', () => {
+    render(
+      <MarkdownEditor
+        label="Body"
+        value="Twelve chars"
+        onChange={() => undefined}
+        maxLength={20}
+      />,
+    );
+    selectInBody(12);
+    act(() => typeInBody(' and more than twenty'));
+    expect(bodyText()).toBe('Twelve chars');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The body can be at most 20 characters; what you pasted or typed last was not added.',
+    );
+    act(() => typeInBody('!'));
+    expect(bodyText()).toBe('Twelve chars!');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('wraps the selection in bold from the toolbar, and the shortcut does the same', () => {
     render(<Harness initial="make this bold" />);
-    const textarea = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Body' });
-    textarea.setSelectionRange(10, 14);
+    selectInBody(10, 14);
     fireEvent.click(screen.getByRole('button', { name: 'Bold' }));
-    expect(textarea).toHaveValue('make this **bold**');
+    expect(bodyText()).toBe('make this **bold**');
+    // The formatted word stays selected: Ctrl+I makes it italic too.
+    fireEvent.keyDown(bodyBox(), { key: 'i', code: 'KeyI', ctrlKey: true });
+    expect(bodyText()).toBe('make this **_bold_**');
   });
 });

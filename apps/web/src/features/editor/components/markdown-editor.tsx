@@ -1,20 +1,14 @@
 import { ACCEPTED_IMAGE_TYPES } from '@repolog/contract/constants';
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type ClipboardEvent,
-  type DragEvent,
-  type KeyboardEvent,
-} from 'react';
+import type { EditorView } from '@codemirror/view';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useImageUpload } from '../hooks/use-image-upload';
 import { PREVIEW_FLASH_MS } from '../lib/article-form-rules';
-import { imageFilesOf, insertText, replacePlaceholder } from '../lib/image-markdown';
 import { applyFormat, type MarkdownFormat } from '../lib/markdown-format';
+import { minimalChange } from '../lib/minimal-change';
+import { CodeEditor, type Collaboration } from './code-editor';
 import { MarkdownPreview, PreviewLoading } from './markdown-preview';
 import { UploadStatus } from './upload-status';
+import { CutNotice } from '../../../components/ui/cut-notice';
 import styles from './markdown-editor.module.css';
 
 const TOOLS: { format: MarkdownFormat; label: string; text: string; shortcut?: string }[] = [
@@ -34,12 +28,15 @@ interface MarkdownEditorProps {
   maxLength?: number;
   /** Told when images start or stop uploading (the form waits for them before saving). */
   onUploadingChange?: (uploading: boolean) => void;
+  /** Live: the body is a draft's shared text, edited with the other members. */
+  collaboration?: Collaboration | undefined;
 }
 
 /**
- * The breakthrough body: markdown in a text area, or the rendered preview. Switching to the
+ * The breakthrough body: markdown in CodeMirror, or the rendered preview. Switching to the
  * preview shows a short loading flash first (spec §9: 300 ms). Images pasted, dropped or
- * picked with the toolbar's image button are uploaded and linked where the caret is.
+ * picked with the toolbar's image button are uploaded and linked where the caret is; the
+ * toolbar and its shortcuts edit the selection as one change, so collaborators keep theirs.
  */
 export function MarkdownEditor({
   label,
@@ -47,19 +44,16 @@ export function MarkdownEditor({
   onChange,
   maxLength,
   onUploadingChange,
+  collaboration,
 }: MarkdownEditorProps) {
   const id = useId();
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const viewRef = useRef<EditorView | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
   const [flashing, setFlashing] = useState(false);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const images = useImageUpload();
-  // Uploads finish later; they edit the text as it is then, not as it was when they started.
-  const latest = useRef(value);
-  useEffect(() => {
-    latest.current = value;
-  }, [value]);
+  const [tooLong, setTooLong] = useState(false);
   const uploading = images.pending.length > 0;
   useEffect(() => {
     onUploadingChange?.(uploading);
@@ -83,78 +77,61 @@ export function MarkdownEditor({
 
   useEffect(() => {
     if (mode === 'edit' && document.activeElement?.getAttribute('data-editor-mode')) {
-      textareaRef.current?.focus();
+      viewRef.current?.focus();
     }
   }, [mode]);
 
   const format = (kind: MarkdownFormat) => {
-    const textarea = textareaRef.current;
-    if (!textarea) return;
-    const edit = applyFormat(value, textarea.selectionStart, textarea.selectionEnd, kind);
-    onChange(edit.value);
-    requestAnimationFrame(() => {
-      textarea.focus();
-      textarea.setSelectionRange(edit.start, edit.end);
+    const view = viewRef.current;
+    if (!view) return;
+    const text = view.state.doc.toString();
+    const { from, to } = view.state.selection.main;
+    const edit = applyFormat(text, from, to, kind);
+    const change = minimalChange(text, edit.value);
+    view.dispatch({
+      ...(change ? { changes: change } : {}),
+      selection: { anchor: edit.start, head: edit.end },
+      userEvent: 'input.format',
     });
-  };
-
-  const change = (next: string) => {
-    latest.current = next;
-    onChange(next);
+    view.focus();
   };
 
   /** Puts a placeholder per image at the caret, then each image's markdown in its place. */
   const insertImages = (files: File[]) => {
-    const textarea = textareaRef.current;
-    if (!textarea || files.length === 0) return;
-    let text = latest.current;
-    let start = textarea.selectionStart;
-    let end = textarea.selectionEnd;
+    const view = viewRef.current;
+    if (!view || files.length === 0) return;
     const started = files.flatMap((file) => images.start(file) ?? []);
-    started.forEach((upload, index) => {
-      const edit = insertText(text, start, end, (index > 0 ? '\n' : '') + upload.placeholder);
-      text = edit.value;
-      start = end = edit.caret;
-    });
     if (started.length === 0) return;
-    change(text);
-    requestAnimationFrame(() => textarea.setSelectionRange(start, start));
+    const { from, to } = view.state.selection.main;
+    const inserted = started
+      .map((upload, index) => (index > 0 ? '\n' : '') + upload.placeholder)
+      .join('');
+    view.dispatch({
+      changes: { from, to, insert: inserted },
+      selection: { anchor: from + inserted.length },
+      userEvent: 'input.paste',
+    });
 
     for (const upload of started) {
       void upload.markdown.then((markdown) => {
-        const before = latest.current;
-        const next = replacePlaceholder(before, upload.placeholder, markdown ?? '');
-        if (next === null) return;
-        // Keep the caret where the writer left it, shifted if it was after the placeholder.
-        const at = before.indexOf(upload.placeholder);
-        const shift = next.length - before.length;
-        const caret = [textarea.selectionStart, textarea.selectionEnd].map((position) =>
-          position > at ? position + shift : position,
-        );
-        change(next);
-        requestAnimationFrame(() => textarea.setSelectionRange(caret[0] ?? 0, caret[1] ?? 0));
+        const current = viewRef.current;
+        if (!current) return;
+        // Wherever the placeholder is now (the text moved on, perhaps by someone else).
+        const at = current.state.doc.toString().indexOf(upload.placeholder);
+        if (at === -1) return;
+        current.dispatch({
+          changes: { from: at, to: at + upload.placeholder.length, insert: markdown ?? '' },
+          userEvent: 'input.paste',
+        });
       });
     }
   };
 
-  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
-    const files = imageFilesOf(event.clipboardData);
-    if (files.length === 0) return;
+  const onFiles = (files: File[], event: ClipboardEvent | DragEvent) => {
+    if (files.length === 0) return false;
     event.preventDefault();
     insertImages(files);
-  };
-
-  const onDragOver = (event: DragEvent<HTMLTextAreaElement>) => {
-    if (!event.dataTransfer.types.includes('Files')) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = 'copy';
-  };
-
-  const onDrop = (event: DragEvent<HTMLTextAreaElement>) => {
-    const files = imageFilesOf(event.dataTransfer);
-    if (files.length === 0) return;
-    event.preventDefault();
-    insertImages(files);
+    return true;
   };
 
   const onPick = (event: ChangeEvent<HTMLInputElement>) => {
@@ -162,17 +139,12 @@ export function MarkdownEditor({
     // Picking the same file again must fire another change.
     event.target.value = '';
     insertImages(files);
-    textareaRef.current?.focus();
+    viewRef.current?.focus();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
-    const tool = TOOLS.find((t) => t.shortcut === event.key.toLowerCase());
-    if (tool) {
-      event.preventDefault();
-      format(tool.format);
-    }
-  };
+  const shortcuts = TOOLS.flatMap((tool) =>
+    tool.shortcut ? [{ key: tool.shortcut, run: () => format(tool.format) }] : [],
+  );
 
   return (
     <div className={styles.editor}>
@@ -201,7 +173,7 @@ export function MarkdownEditor({
           </button>
         </div>
       </div>
-      <div className={styles.tools} role="toolbar" aria-label="Formatting" aria-controls={id}>
+      <div className={styles.tools} role="toolbar" aria-label="Formatting">
         {TOOLS.map((tool) => (
           <button
             key={tool.format}
@@ -241,22 +213,21 @@ export function MarkdownEditor({
         />
       </div>
       <div className={styles.panel}>
-        <textarea
-          ref={textareaRef}
-          id={id}
-          className={styles.textarea}
-          aria-labelledby={`${id}-label`}
-          aria-required="true"
-          value={value}
-          onChange={(event) => change(event.target.value)}
-          onKeyDown={onKeyDown}
-          onPaste={onPaste}
-          onDragOver={onDragOver}
-          onDrop={onDrop}
+        <CodeEditor
+          labelledBy={`${id}-label`}
           placeholder="Write your breakthrough in markdown: what was the problem, and how did you solve it?"
+          value={value}
+          onChange={(next) => {
+            setTooLong(false);
+            onChange(next);
+          }}
+          collaboration={collaboration}
           maxLength={maxLength}
           hidden={mode !== 'edit'}
-          spellCheck
+          shortcuts={shortcuts}
+          onFiles={onFiles}
+          onTooLong={() => setTooLong(true)}
+          viewRef={viewRef}
         />
         {mode === 'preview' && (
           <div className={styles.preview} aria-label={`${label} preview`} role="region">
@@ -264,6 +235,15 @@ export function MarkdownEditor({
           </div>
         )}
       </div>
+      {maxLength !== undefined && (
+        <CutNotice
+          notice={
+            tooLong
+              ? `The body can be at most ${maxLength.toLocaleString('en')} characters; what you pasted or typed last was not added.`
+              : null
+          }
+        />
+      )}
       <UploadStatus
         pending={images.pending}
         error={images.error}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { formatTimeAgo } from '../../../lib/format';
+import { formatTimeAgo } from '../../../lib/time-ago';
 import { useSession } from '../../auth/hooks/use-session';
 import { blogDraftsQuery, useDeleteDraft } from '../api/drafts';
 import { UNTITLED } from './draft-offer';

@@ -35,25 +35,3 @@ export function refusalOf(file: File): string | null {
   }
   return null;
 }
-
-export interface TextEdit {
-  value: string;
-  /** Where the caret goes after the edit. */
-  caret: number;
-}
-
-/** Puts `text` in place of the selection [start, end). */
-export function insertText(value: string, start: number, end: number, text: string): TextEdit {
-  return { value: value.slice(0, start) + text + value.slice(end), caret: start + text.length };
-}
-
-/** Swaps a placeholder for its final text; null when the writer has removed the placeholder. */
-export function replacePlaceholder(
-  value: string,
-  placeholder: string,
-  text: string,
-): string | null {
-  const at = value.indexOf(placeholder);
-  if (at === -1) return null;
-  return value.slice(0, at) + text + value.slice(at + placeholder.length);
-}

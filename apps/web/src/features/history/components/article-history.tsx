@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
-import { formatTimeAgo } from '../../../lib/format';
+import { formatTimeAgo } from '../../../lib/time-ago';
 import { useSession } from '../../auth/hooks/use-session';
 import { revisionQuery, revisionsQuery, useRestoreRevision } from '../api/revisions';
 import { RevisionDiff } from './revision-diff';

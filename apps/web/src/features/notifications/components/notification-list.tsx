@@ -1,6 +1,6 @@
 import type { Notice } from '@repolog/contract/notifications';
 import { useNavigate } from 'react-router';
-import { formatRelative } from '../../../lib/format';
+import { formatRelative } from '../../../lib/time-ago';
 import { useMarkNoticeViewed } from '../api/notices';
 import { noticeMessage, noticeTarget } from '../lib/notice-message';
 import styles from './notification-list.module.css';

@@ -20,12 +20,21 @@ const REPOS = [
     full_name: 'repolog-team/frontend',
     private: false,
     description: null,
+    blogId: null,
   },
   {
     html_url: 'http://localhost/__github/jisoo-han/kafka-outbox',
     full_name: 'jisoo-han/kafka-outbox',
     private: true,
     description: null,
+    blogId: null,
+  },
+  {
+    html_url: 'http://localhost/__github/repolog-team/backend',
+    full_name: 'repolog-team/backend',
+    private: false,
+    description: null,
+    blogId: 38,
   },
 ];
 
@@ -120,7 +129,15 @@ describe('create and edit blog forms', () => {
       'Select a repository from your GitHub account',
       'repolog-team/frontend',
       'jisoo-han/kafka-outboxPrivate',
+      'repolog-team/backendHas a blog',
     ]);
+    // One blog per repository: the one that has a blog cannot be chosen.
+    const taken = options[3];
+    expect(taken).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(taken!);
+    expect(screen.getByRole('combobox', { name: 'Repository' })).toHaveTextContent(
+      'Select a repository',
+    );
     expect(
       screen.getByText('GitHub is slow; showing your repositories as of 12:00.'),
     ).toHaveAttribute('role', 'status');

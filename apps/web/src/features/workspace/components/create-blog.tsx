@@ -18,10 +18,12 @@ export function CreateBlog() {
   if (repos.isPending) return <FormSkeleton />;
   if (repos.isError) return <p role="alert">Error: {repos.error.message}</p>;
 
+  // One blog per repository: a repository that has one is shown, marked, and cannot be chosen.
   const options: DropdownOption[] = repos.data.repos.map((repo) => ({
     value: repo.html_url,
     label: repo.full_name,
-    badge: repo.private ? 'Private' : undefined,
+    badge: repo.blogId !== null ? 'Has a blog' : repo.private ? 'Private' : undefined,
+    disabled: repo.blogId !== null,
   }));
 
   const submit = (values: BlogFormSubmit) => {

@@ -1,0 +1,90 @@
+import { LIVE_MESSAGE_SAVED } from '@repolog/contract/live';
+import * as decoding from 'lib0/decoding';
+import WebSocket from 'ws';
+import { WebsocketProvider } from 'y-websocket';
+import * as Y from 'yjs';
+
+/** How a live connection ended: the server's close code and reason. */
+export interface Closed {
+  code: number;
+  reason: string;
+}
+
+/**
+ * An editor of a draft's live document in a test, through the same client library the web page
+ * uses (y-websocket's provider over `ws`), signed in by cookie, from `origin`.
+ */
+export function liveEditor(options: {
+  baseUrl: string;
+  draftId: number;
+  cookie?: string;
+  origin: string;
+  login?: string;
+}) {
+  const { baseUrl, draftId, cookie, origin } = options;
+  const doc = new Y.Doc();
+  const closes: Closed[] = [];
+  let saved = new Map<number, number>();
+
+  // ws takes headers as an option; the provider constructs sockets with (url, protocols) only.
+  class SignedInSocket extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols, { headers: { origin, ...(cookie ? { cookie } : {}) } });
+    }
+  }
+  const provider = new WebsocketProvider(
+    `${baseUrl.replace(/^http/, 'ws')}/api/draft`,
+    `${draftId}/live`,
+    doc,
+    {
+      WebSocketPolyfill: SignedInSocket as unknown as typeof globalThis.WebSocket,
+      disableBc: true,
+      maxBackoffTime: 300,
+    },
+  );
+  provider.messageHandlers[LIVE_MESSAGE_SAVED] = (_encoder, decoder) => {
+    saved = Y.decodeStateVector(decoding.readVarUint8Array(decoder));
+  };
+  provider.on('closed', (event) => closes.push({ code: event.code, reason: event.reason }));
+  if (options.login) {
+    provider.awareness.setLocalStateField('user', { name: options.login, color: '#4338ca' });
+  }
+
+  const until = async (done: () => boolean, what: string, ms = 5000) => {
+    const end = Date.now() + ms;
+    while (!done()) {
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+
+  return {
+    doc,
+    provider,
+    closes,
+    text: (name: 'title' | 'content' = 'content') => doc.getText(name).toJSON(),
+    type(at: number, words: string, name: 'title' | 'content' = 'content') {
+      doc.getText(name).insert(at, words);
+    },
+    synced: () => until(() => provider.synced, 'the first sync'),
+    /** Waits until the server has stored every change this editor made. */
+    async stored() {
+      await until(
+        () => (saved.get(doc.clientID) ?? 0) >= Y.getState(doc.store, doc.clientID),
+        'the server to store the changes',
+      );
+    },
+    /** Waits for the server to end the connection with a reason. */
+    async closed(): Promise<Closed> {
+      await until(() => closes.length > 0, 'the server to close the connection');
+      return closes[0] as Closed;
+    },
+    until,
+    destroy() {
+      provider.destroy();
+      doc.destroy();
+    },
+  };
+}
+
+export type LiveEditor = ReturnType<typeof liveEditor>;

@@ -1,0 +1,159 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { OFFICIAL_BLOG_ID, DEVELOPER_BLOG_IDS } from '@repolog/contract/constants';
+import type { PageReads } from '@repolog/contract/pages';
+import { matchPath } from 'react-router';
+import { articlePageQuery } from '../features/articles/api/article-lists';
+import { articleQuery } from '../features/articles/api/article';
+import { readListState } from '../features/articles/lib/list-state';
+import { blogQuery } from '../features/blogs/api/blog';
+import { commentsQuery } from '../features/comments/api/comments';
+import { homeArticlesQuery, homeBlogsQuery } from '../features/home/api/home-lists';
+import { ApiError } from '../lib/api-client';
+import { isValidId } from '../lib/format';
+
+interface LoadContext {
+  client: QueryClient;
+  params: Record<string, string | undefined>;
+  search: URLSearchParams;
+  reads: PageReads;
+}
+
+/** How a page loaded: its HTTP status, and whether the browser can adopt the HTML as it is. */
+export interface LoadResult {
+  status: number;
+  hydrate: boolean;
+}
+
+interface ServerPage {
+  path: string;
+  /** The route module (Vite manifest key) the page's HTML loads. */
+  module: string;
+  /**
+   * Lazily loaded parts the page's HTML shows (Vite manifest keys): the HTML links their
+   * styles; their code loads once hydration reaches them.
+   */
+  islands?: string[];
+  /** Puts the page's data into the query cache under the keys its components read. */
+  load?: (context: LoadContext) => Promise<LoadResult | void>;
+}
+
+const notFound: LoadResult = { status: 404, hydrate: true };
+/** A record that is missing: the server shows "not found"; the browser renders the page anew. */
+const missing: LoadResult = { status: 404, hydrate: false };
+
+/** A server read failure as the API client would have reported it, so pages show the same. */
+function asApiError(error: unknown): never {
+  const status = (error as { status?: unknown }).status;
+  const message = error instanceof Error ? error.message : 'The request failed.';
+  throw new ApiError('bad_request', message, typeof status === 'number' ? status : 500);
+}
+
+const isMissing = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/**
+ * A part of the page that may fail without failing the page (comments, the developer blogs):
+ * on failure it is left out of the cache, so server and browser both show it loading.
+ */
+async function optional(
+  client: QueryClient,
+  queryKey: readonly unknown[],
+  read: () => Promise<unknown>,
+) {
+  try {
+    await client.fetchQuery({ queryKey, queryFn: () => read().catch(asApiError) });
+  } catch {
+    client.removeQueries({ queryKey, exact: true });
+  }
+}
+
+/**
+ * The public pages the server renders (DESIGN.md §7), each with the data it shows. Every
+ * other route renders in the browser only. Loaders use the query options the components use,
+ * with the server's in-process reads in place of the HTTP fetchers.
+ */
+export const SERVER_PAGES: ServerPage[] = [
+  { path: '/', module: 'src/app/routes/start.tsx' },
+  {
+    path: '/home',
+    module: 'src/app/routes/home.tsx',
+    load: async ({ client, reads }) => {
+      await Promise.all([
+        optional(client, homeArticlesQuery.queryKey, () => reads.homeArticles()),
+        optional(client, homeBlogsQuery.queryKey, () => reads.homeBlogs()),
+      ]);
+    },
+  },
+  {
+    path: '/breakthrough',
+    module: 'src/app/routes/breakthrough-list.tsx',
+    load: async ({ client, search, reads }) => {
+      const state = readListState(search);
+      await client.fetchQuery({
+        ...articlePageQuery('all', state),
+        queryFn: () => reads.breakthroughs(state).catch(asApiError),
+      });
+    },
+  },
+  {
+    path: '/breakthrough/:articleId',
+    module: 'src/app/routes/article.tsx',
+    islands: [
+      'src/features/articles/components/like-button.tsx',
+      'src/features/comments/components/comments-section.tsx',
+    ],
+    load: async ({ client, params, reads }) => {
+      const articleId = Number(params.articleId);
+      if (!isValidId(articleId)) return notFound;
+      try {
+        await client.fetchQuery({
+          ...articleQuery(articleId, null),
+          queryFn: () => reads.article(articleId).catch(asApiError),
+        });
+      } catch (error) {
+        if (isMissing(error)) return missing;
+        throw error;
+      }
+      await optional(client, commentsQuery(articleId, null).queryKey, () =>
+        reads.comments(articleId),
+      );
+    },
+  },
+  {
+    path: '/blog/:blogId',
+    module: 'src/app/routes/blog.tsx',
+    islands: [
+      'src/features/blogs/components/favorite-star.tsx',
+      'src/features/blogs/components/blog-sidebar.tsx',
+      'src/features/blogs/components/developer-blogs.tsx',
+    ],
+    load: async ({ client, params, reads }) => {
+      const blogId = Number(params.blogId);
+      if (!isValidId(blogId)) return notFound;
+      try {
+        await client.fetchQuery({
+          ...blogQuery(blogId, null),
+          queryFn: () => reads.blog(blogId).catch(asApiError),
+        });
+      } catch (error) {
+        if (isMissing(error)) return missing;
+        throw error;
+      }
+      if (blogId === OFFICIAL_BLOG_ID) {
+        await Promise.all(
+          DEVELOPER_BLOG_IDS.map((id) =>
+            optional(client, blogQuery(id, null).queryKey, () => reads.blog(id)),
+          ),
+        );
+      }
+    },
+  },
+];
+
+/** The server-rendered page for a path, with its route parameters. */
+export function findServerPage(pathname: string) {
+  for (const page of SERVER_PAGES) {
+    const match = matchPath(page.path, pathname);
+    if (match) return { page, params: match.params };
+  }
+  return undefined;
+}

@@ -1,0 +1,73 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Blog } from '@repolog/contract/blogs';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { markReadsStale } from '../../../lib/query-client';
+import { authStatusQuery } from '../../auth/api/auth-status';
+import { blogQuery } from '../api/blog';
+import { deleteBlog } from '../api/blog-writes';
+import { BLOG_DELETE_FAILED, BLOG_DELETED, DELETE_BLOG_CONFIRM } from './blog-texts';
+import styles from './blog-view.module.css';
+
+/** The owner's delete icon and its confirmation (spec §2, §4, §8). */
+export function BlogDelete({ blog }: { blog: Pick<Blog, 'blog_id'> }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const removal = useMutation({
+    mutationFn: () => deleteBlog(blog.blog_id),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: blogQuery(blog.blog_id).queryKey });
+      // Its breakthroughs leave every list, the home strips and the workspace.
+      void markReadsStale(queryClient, authStatusQuery.queryKey);
+      window.alert(BLOG_DELETED);
+      void navigate('/workspace');
+    },
+    onError: (error) => {
+      console.error('deleting the blog failed', error);
+      setConfirming(false);
+      window.alert(BLOG_DELETE_FAILED);
+    },
+  });
+
+  return (
+    <>
+      <button
+        type="button"
+        className={`${styles.iconButton} ${styles.danger}`}
+        aria-label="Delete blog"
+        title="Delete blog"
+        onClick={() => setConfirming(true)}
+      >
+        <svg
+          viewBox="0 0 24 24"
+          width="22"
+          height="22"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
+          <path d="M3 6h18" />
+          <path d="M8 6V4h8v2" />
+          <path d="M19 6l-1 14H6L5 6" />
+          <path d="M10 11v6M14 11v6" />
+        </svg>
+      </button>
+      {confirming && (
+        <ConfirmDialog
+          title={DELETE_BLOG_CONFIRM}
+          body="Its breakthroughs and comments will be deleted too."
+          confirmLabel="Yes"
+          cancelLabel="No"
+          busy={removal.isPending}
+          onConfirm={() => removal.mutate()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Comment } from '@repolog/contract/comments';
+import { limits } from '@repolog/contract/limits';
+import { Button } from '../../../components/ui/button';
+import { DropdownMenu, type DropdownItem } from '../../../components/ui/dropdown';
+import styles from './comments.module.css';
+
+/**
+ * The parts of a comment only its author (or the article's) gets: the Edit/Delete menu and the
+ * inline edit form. They load on demand, after the page has hydrated.
+ */
+export interface CommentMenuProps {
+  comment: Comment;
+  menuOpen: boolean;
+  menuLocked: boolean;
+  onToggleMenu: () => void;
+  onCloseMenu: () => void;
+  onStartEdit: () => void;
+  onDelete: () => void;
+}
+
+export function CommentMenu({
+  comment,
+  menuOpen,
+  menuLocked,
+  onToggleMenu,
+  onCloseMenu,
+  onStartEdit,
+  onDelete,
+}: CommentMenuProps) {
+  const items: DropdownItem[] = [
+    ...(comment.updateButton ? [{ label: 'Edit', onSelect: onStartEdit }] : []),
+    ...(comment.deleteButton ? [{ label: 'Delete', onSelect: onDelete, danger: true }] : []),
+  ];
+  return (
+    <div className={styles.menuWrap}>
+      <DropdownMenu
+        label={`Options for the comment by ${comment.userName}`}
+        menuLabel="Comment options"
+        items={items}
+        open={menuOpen}
+        // One menu open in the whole list; the list decides (a second click closes it).
+        onOpenChange={(open) => (open ? onToggleMenu() : onCloseMenu())}
+        disabled={menuLocked}
+      />
+    </div>
+  );
+}
+
+export function EditForm({
+  initial,
+  onCancel,
+  onSave,
+}: {
+  initial: string;
+  onCancel: () => void;
+  onSave: (content: string) => Promise<boolean>;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    const el = field.current;
+    if (!el) return;
+    el.focus();
+    el.setSelectionRange(el.value.length, el.value.length);
+  }, []);
+
+  const save = async () => {
+    setBusy(true);
+    const saved = await onSave(draft);
+    if (!saved) setBusy(false);
+  };
+
+  return (
+    <div className={styles.editForm}>
+      <label htmlFor={id} className="visually-hidden">
+        Edit your comment
+      </label>
+      <textarea
+        id={id}
+        ref={field}
+        className={styles.textarea}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onCancel();
+        }}
+        rows={3}
+        maxLength={limits.comment.max}
+      />
+      <div className={styles.formActions}>
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button onClick={() => void save()} disabled={busy}>
+          Edit
+        </Button>
+      </div>
+    </div>
+  );
+}

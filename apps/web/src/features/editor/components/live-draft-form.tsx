@@ -1,0 +1,168 @@
+import { LIVE_CHOICES, LIVE_CHOICE_FIELDS } from '@repolog/contract/live';
+import type { PublishedDraft } from '@repolog/contract/drafts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type * as Y from 'yjs';
+import { getDraft, usePublishDraft } from '../api/drafts';
+import type { LiveDraft } from '../hooks/use-live-draft';
+import type { AutosaveStatus } from '../hooks/use-draft-autosave';
+import type { ArticleFormValues } from '../lib/article-form-rules';
+import { minimalChange } from '../lib/minimal-change';
+import styles from './draft-status.module.css';
+
+/** The form's values as the live document holds them. */
+export function valuesOfDoc(doc: Y.Doc): ArticleFormValues {
+  const choices = doc.getMap<string>(LIVE_CHOICES);
+  return {
+    title: doc.getText('title').toJSON(),
+    content: doc.getText('content').toJSON(),
+    about: choices.get('about') ?? '',
+    problem: choices.get('problem') ?? '',
+    solution: choices.get('solution') ?? '',
+  };
+}
+
+/**
+ * Writes this editor's values into the live document as the smallest changes. `content` is left
+ * out when CodeMirror edits it directly (it is bound to the shared text).
+ */
+export function writeValuesToDoc(
+  doc: Y.Doc,
+  values: ArticleFormValues,
+  fields: readonly ('title' | 'content')[] = ['title', 'content'],
+): void {
+  doc.transact(() => {
+    for (const name of fields) {
+      const text = doc.getText(name);
+      const change = minimalChange(text.toJSON(), values[name]);
+      if (!change) continue;
+      if (change.to > change.from) text.delete(change.from, change.to - change.from);
+      if (change.insert) text.insert(change.from, change.insert);
+    }
+    const choices = doc.getMap<string>(LIVE_CHOICES);
+    for (const name of LIVE_CHOICE_FIELDS) {
+      if ((choices.get(name) ?? '') !== values[name]) choices.set(name, values[name]);
+    }
+  });
+}
+
+/** Re-renders with the document's values whenever anyone changes it. */
+function useDocValues(doc: Y.Doc | null): ArticleFormValues | null {
+  const [seen, setSeen] = useState<{ doc: Y.Doc; values: ArticleFormValues } | null>(null);
+  useEffect(() => {
+    if (!doc) return;
+    const update = () => setSeen({ doc, values: valuesOfDoc(doc) });
+    doc.on('update', update);
+    return () => doc.off('update', update);
+  }, [doc]);
+  if (!doc) return null;
+  return seen?.doc === doc ? seen.values : valuesOfDoc(doc);
+}
+
+/** How long Post waits for the server to store the last keystrokes before it gives up. */
+const STORE_WAIT_MS = 10_000;
+
+/**
+ * The write and edit form on a draft's live document: what the form shows and does when every
+ * member who opens the draft types into the same title and body and sees the others' cursors.
+ * The server stores each change before it says "Saved"; Post posts the document as stored.
+ * Given to the same form the page showed before joining, so nothing is remounted (the writer
+ * keeps their focus and caret).
+ */
+export function useLiveForm(live: LiveDraft | null, draftId: number | null) {
+  const values = useDocValues(live?.doc ?? null);
+  const publish = usePublishDraft();
+  // Post waits on the latest status (each change of it is a new `live`).
+  const latest = useRef(live);
+  useEffect(() => {
+    latest.current = live;
+  });
+  const collaboration = useMemo(
+    () =>
+      live && {
+        text: live.doc.getText('content'),
+        awareness: live.provider.awareness,
+        undoManager: live.undoManager,
+      },
+    [live],
+  );
+  if (!live || draftId === null || !values || !collaboration) return null;
+  const status = live.status;
+  const saved = status.mode === 'live' && status.saved;
+  const autosaveStatus: AutosaveStatus =
+    status.mode === 'live'
+      ? status.saved
+        ? 'saved'
+        : status.online
+          ? 'saving'
+          : 'retrying'
+      : 'saving';
+
+  /** Waits until the server has stored every change made here, then posts the draft. */
+  const post = async (): Promise<PublishedDraft> => {
+    const end = Date.now() + STORE_WAIT_MS;
+    const stored = () => {
+      const now = latest.current?.status;
+      return now?.mode === 'live' && now.saved;
+    };
+    while (!stored()) {
+      if (Date.now() > end) throw new Error('The last changes were not stored yet; try again.');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const { version } = await getDraft(draftId);
+    return publish.mutateAsync({ draftId, version });
+  };
+
+  return {
+    values,
+    /** The title and the dropdowns go into the document (CodeMirror writes the body itself). */
+    onValuesChange: (next: ArticleFormValues) => writeValuesToDoc(live.doc, next, ['title']),
+    collaboration,
+    saved,
+    status: autosaveStatus,
+    savedAt: status.mode === 'live' ? status.savedAt : null,
+    ended: status.mode === 'ended' ? status.reason : null,
+    published: publish.isSuccess,
+    post,
+  };
+}
+
+/** Who else has the draft open, each in the color of their cursor. */
+export function Presence({ live }: { live: LiveDraft }) {
+  const others = live.collaborators;
+  return (
+    <div className={styles.presence} aria-live="polite">
+      {others.length === 0 ? (
+        <span>Only you are editing this draft. Members of the blog who open it join you here.</span>
+      ) : (
+        <>
+          <span>Editing with you:</span>
+          <ul className={styles.people}>
+            {others.map((person) => (
+              <li key={person.clientId}>
+                <span
+                  className={styles.dot}
+                  style={{ backgroundColor: person.color }}
+                  aria-hidden="true"
+                />
+                {person.name}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The server ended the live document for good (posted, deleted, removed from the blog). */
+export function LiveEnded({ reason, leaveTo }: { reason: string; leaveTo: string }) {
+  return (
+    <div className={styles.conflict} role="alert">
+      <p>{reason}</p>
+      <p>
+        <Link to={leaveTo}>Leave the editor</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import { LIVE_CLOSE, LIVE_MESSAGE_SAVED } from '@repolog/contract/live';
+import * as decoding from 'lib0/decoding';
+import { useEffect, useState, type RefObject } from 'react';
+import { WebsocketProvider } from 'y-websocket';
+import * as Y from 'yjs';
+import { refreshSession } from '../../../lib/api-client';
+import { colorOf } from '../lib/collaborator-color';
+
+/** How long the page waits for the live connection before saving through the API instead. */
+export const LIVE_CONNECT_TIMEOUT_MS = 5000;
+/** Connections closed in a row before any got through: none will. */
+export const LIVE_CONNECT_ATTEMPTS = 3;
+
+export const LIVE_UNAVAILABLE =
+  'Live editing is not available on this network (the connection was refused). Your changes are still saved as you type, and others’ saves show when you reload.';
+
+export interface Collaborator {
+  clientId: number;
+  name: string;
+  color: string;
+}
+
+/**
+ * - connecting: the page waits to join the draft's live document;
+ * - live: joined; `online` false while the connection is being restored (edits wait and merge);
+ *   `saved` when the server has stored every change made here;
+ * - unavailable: no WebSocket gets through (a proxy): the page saves through the drafts API;
+ * - ended: the server ended it for good (the draft was posted, the member removed…): `reason`.
+ */
+export type LiveStatus =
+  | { mode: 'connecting' }
+  | { mode: 'live'; online: boolean; saved: boolean; savedAt: Date | null }
+  | { mode: 'unavailable' }
+  | { mode: 'ended'; code: number; reason: string };
+
+export interface LiveDraft {
+  status: LiveStatus;
+  doc: Y.Doc;
+  provider: WebsocketProvider;
+  undoManager: Y.UndoManager;
+  collaborators: Collaborator[];
+}
+
+const liveUrl = () => `${window.location.origin.replace(/^http/, 'ws')}/api/draft`;
+
+/**
+ * Joins a draft's live document (Yjs over a WebSocket, y-websocket's provider): reconnects by
+ * itself, merges what was typed offline, shows who else is in the draft. The server says when
+ * it has stored this page's changes (message 100, its state vector), which is what "Saved"
+ * means here.
+ */
+export function useLiveDraft(
+  draftId: number | null,
+  login: string | null,
+  /** Called once, when the document first arrives, before the page shows it. */
+  onJoined?: RefObject<((doc: Y.Doc) => void) | null>,
+): LiveDraft | null {
+  const [live, setLive] = useState<LiveDraft | null>(null);
+
+  useEffect(() => {
+    if (draftId === null || login === null) return;
+    const doc = new Y.Doc();
+    const provider = new WebsocketProvider(liveUrl(), `${draftId}/live`, doc, {
+      // Other tabs are other editors: each gets its own connection and cursor.
+      disableBc: true,
+      maxBackoffTime: 5000,
+    });
+    const undoManager = new Y.UndoManager([doc.getText('content'), doc.getText('title')]);
+    const color = colorOf(login);
+    provider.awareness.setLocalStateField('user', { name: login, color, colorLight: `${color}33` });
+
+    let stored = new Map<number, number>();
+    let savedAt: Date | null = null;
+    let everConnected = false;
+    let status: LiveStatus = { mode: 'connecting' };
+    let collaborators: Collaborator[] = [];
+    const publish = () => setLive({ status, doc, provider, undoManager, collaborators });
+
+    const savedHere = () => (stored.get(doc.clientID) ?? 0) >= ownClock(doc);
+    const refresh = () => {
+      if (status.mode === 'ended' || status.mode === 'unavailable') return;
+      status = everConnected
+        ? { mode: 'live', online: provider.wsconnected, saved: savedHere(), savedAt }
+        : { mode: 'connecting' };
+      publish();
+    };
+
+    provider.messageHandlers[LIVE_MESSAGE_SAVED] = (_encoder, decoder) => {
+      stored = Y.decodeStateVector(decoding.readVarUint8Array(decoder));
+      if (savedHere()) savedAt = new Date();
+      refresh();
+    };
+    const onUpdate = () => refresh();
+    doc.on('update', onUpdate);
+    provider.on('sync', (synced) => {
+      if (synced && !everConnected) {
+        everConnected = true;
+        onJoined?.current?.(doc);
+      }
+      refresh();
+    });
+    provider.on('status', () => refresh());
+    provider.on('closed', (event) => {
+      if (event.code === LIVE_CLOSE.signedOut.code && status.mode !== 'ended') {
+        // The access token expired while editing: refresh it, then join again.
+        refreshSession().then(
+          () => provider.connect(),
+          () => {
+            status = { mode: 'ended', code: event.code, reason: event.reason };
+            publish();
+          },
+        );
+        return;
+      }
+      status = { mode: 'ended', code: event.code, reason: event.reason };
+      publish();
+    });
+    const onAwareness = () => {
+      collaborators = [...provider.awareness.getStates().entries()].flatMap(([clientId, state]) => {
+        const user = (state as { user?: { name?: unknown; color?: unknown } }).user;
+        return typeof user?.name === 'string' && clientId !== doc.clientID
+          ? [
+              {
+                clientId,
+                name: user.name,
+                color: typeof user.color === 'string' ? user.color : '#4338ca',
+              },
+            ]
+          : [];
+      });
+      publish();
+    };
+    provider.awareness.on('change', onAwareness);
+
+    // No WebSocket gets through (a proxy that blocks it, refused three times in a row, or no
+    // answer in time): save through the API instead.
+    const unavailable = () => {
+      if (everConnected || status.mode === 'ended' || status.mode === 'unavailable') return;
+      status = { mode: 'unavailable' };
+      provider.disconnect();
+      publish();
+    };
+    // Every attempt that fails ends with a close (an error comes with some of them).
+    let failures = 0;
+    provider.on('connection-close', () => {
+      if (everConnected) return;
+      failures += 1;
+      if (failures >= LIVE_CONNECT_ATTEMPTS) unavailable();
+    });
+    const giveUp = setTimeout(unavailable, LIVE_CONNECT_TIMEOUT_MS);
+
+    publish();
+    return () => {
+      clearTimeout(giveUp);
+      doc.off('update', onUpdate);
+      provider.awareness.off('change', onAwareness);
+      undoManager.destroy();
+      provider.destroy();
+      doc.destroy();
+      setLive(null);
+    };
+  }, [draftId, login, onJoined]);
+
+  return live;
+}
+
+/** This editor's own clock in the document: how many changes it has made. */
+function ownClock(doc: Y.Doc): number {
+  return Y.decodeStateVector(Y.encodeStateVector(doc)).get(doc.clientID) ?? 0;
+}

@@ -1,0 +1,56 @@
+/**
+ * The meeting point of the server and the web app's server renderer (apps/web/src/entry-server):
+ * what the server reads for a public page, as a visitor and in the API's own shapes, and what the
+ * renderer hands back. Types only.
+ */
+import type { Article, ArticleListItem, HomeArticle } from './articles';
+import type { Blog, BlogCard } from './blogs';
+import type { Comment } from './comments';
+
+/** One page of the breakthrough list, as GET /api/article/breakthrough answers it. */
+export interface BreakthroughPage {
+  items: ArticleListItem[];
+  /** X-Total-Count */
+  total: number;
+}
+
+/** The list query of /breakthrough, already normalized (page ≥ 1, a known language or ''). */
+export interface BreakthroughQuery {
+  page: number;
+  q: string;
+  lang: string;
+}
+
+/**
+ * The same service calls the public API routes make, as a visitor. A read that finds nothing
+ * rejects with an error whose `status` is 404.
+ */
+export interface PageReads {
+  article(articleId: number): Promise<Article>;
+  comments(articleId: number): Promise<Comment[]>;
+  blog(blogId: number): Promise<Blog>;
+  breakthroughs(query: BreakthroughQuery): Promise<BreakthroughPage>;
+  homeArticles(): Promise<HomeArticle[]>;
+  homeBlogs(): Promise<BlogCard[]>;
+}
+
+export interface RenderedPage {
+  status: number;
+  /** The app's HTML, to become the content of `<div id="root">`. */
+  html: string;
+  /**
+   * The query cache as JSON (TanStack Query's dehydrate), for the browser to hydrate with; null
+   * when the browser should render the page afresh instead (it shows a record that is missing).
+   */
+  state: string | null;
+  /** The page's route modules (Vite manifest keys) whose code and styles the HTML should load. */
+  modules: string[];
+  /**
+   * Lazily loaded parts the HTML already shows (Vite manifest keys): their styles must be in
+   * the HTML; their code loads when hydration reaches them.
+   */
+  islands: string[];
+}
+
+/** Renders a public page for `url` (path and query); null for pages rendered only in the browser. */
+export type PageRenderer = (url: string, reads: PageReads) => Promise<RenderedPage | null>;
