@@ -41,6 +41,12 @@ describe('renderMarkdown', () => {
     expect(out).toContain('<del>old</del>');
   });
 
+  it('makes a header cell without text a data cell, so no column is announced as empty', () => {
+    const out = html('|   | 2025 | 2026 |\n|---|---|---|\n| p99 | 40 | 9 |');
+    expect(out).toContain('<thead>\n<tr>\n<td></td>\n<th>2025</th>\n<th>2026</th>');
+    expect(out).not.toMatch(/<th>\s*<\/th>/);
+  });
+
   it('keeps the six allowed protocols and removes every other link or image target', () => {
     const out = html(
       '[ok](https://example.com) [mail](mailto:a@b.c) [bad](javascript:alert(1)) ' +

@@ -65,6 +65,26 @@ function rehypeScrollables() {
 }
 
 /**
+ * A header cell with no text names no column: screen readers would announce an empty header
+ * for every cell below it. Such a cell (often a table's top-left corner) becomes a data cell.
+ */
+function rehypeEmptyHeaderCells() {
+  return (tree: Root) => {
+    visit(tree, 'element', (node: Element) => {
+      if (node.tagName !== 'th') return;
+      const text = (function textOf(element: Element): string {
+        return element.children
+          .map((child) =>
+            child.type === 'text' ? child.value : child.type === 'element' ? textOf(child) : '',
+          )
+          .join('');
+      })(node);
+      if (text.trim() === '') node.tagName = 'td';
+    });
+  };
+}
+
+/**
  * Images load only as they come near the viewport and decode off the main thread. Stored
  * images (/media/…) also get their width and height from the server (the media feature), so
  * the page keeps their box before they arrive.
@@ -105,6 +125,7 @@ const processor = unified()
   .use(rehypeSafeUrls)
   .use(rehypeHighlight)
   .use(rehypeScrollables)
+  .use(rehypeEmptyHeaderCells)
   .use(rehypeLazyImages)
   .use(rehypeStringify)
   .freeze();

@@ -24,7 +24,7 @@ export function Pagination({
   hrefFor,
 }: PaginationProps) {
   if (totalPages <= 1) return null;
-  const step = (target: number, disabled: boolean, name: string, children: ReactNode) => {
+  const step = (target: number, disabled: boolean, children: ReactNode) => {
     if (!hrefFor) {
       return (
         <button
@@ -32,7 +32,6 @@ export function Pagination({
           className={styles.step}
           onClick={() => onChange(target)}
           disabled={disabled}
-          aria-label={name}
         >
           {children}
         </button>
@@ -54,7 +53,6 @@ export function Pagination({
       <Link
         to={hrefFor(target)}
         className={styles.step}
-        aria-label={name}
         rel={target < page ? 'prev' : 'next'}
         onClick={onClick}
       >
@@ -67,9 +65,8 @@ export function Pagination({
       {step(
         page - 1,
         page <= 1,
-        'Previous page',
         <>
-          <span aria-hidden="true">‹</span> Prev
+          <span aria-hidden="true">‹</span> Previous <span className="visually-hidden">page</span>
         </>,
       )}
       <span className={styles.current} aria-current="page">
@@ -84,9 +81,9 @@ export function Pagination({
       {step(
         page + 1,
         page >= totalPages,
-        'Next page',
         <>
-          Next <span aria-hidden="true">›</span>
+          Next <span className="visually-hidden">page</span>
+          <span aria-hidden="true"> ›</span>
         </>,
       )}
     </nav>

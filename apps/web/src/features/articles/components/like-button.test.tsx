@@ -32,7 +32,7 @@ function renderLike(
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return screen.getByRole('button', { name: 'Like' });
+  return screen.getByRole('button', { name: /^Like\s*\d+$/ });
 }
 
 const json = (status: number, body: unknown) =>

@@ -22,12 +22,13 @@ export function LikeButton({
         type="button"
         className={`${styles.heart} ${liked ? styles.liked : ''}`}
         aria-pressed={liked}
-        aria-label="Like"
         aria-describedby={tipId}
         aria-busy={pending}
         disabled={!ready}
         onClick={toggle}
       >
+        {/* The name starts with the visible count's action, and holds the count itself. */}
+        <span className="visually-hidden">Like </span>
         <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
           <path
             d="M12 21s-7.5-4.6-9.6-9.3C.9 8.2 3 4.5 6.6 4.5c2.1 0 3.6 1.2 5.4 3.2 1.8-2 3.3-3.2 5.4-3.2 3.6 0 5.7 3.7 4.2 7.2C19.5 16.4 12 21 12 21z"
