@@ -61,8 +61,14 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
  */
 const pages: Record<string, { route: string; islands?: string[]; public?: false }> = {
   '/': { route: 'src/app/routes/start.tsx' },
-  '/home': { route: 'src/app/routes/home.tsx' },
-  '/breakthrough': { route: 'src/app/routes/breakthrough-list.tsx' },
+  '/home': {
+    route: 'src/app/routes/home.tsx',
+    islands: ['src/features/home/components/top-strips.tsx'],
+  },
+  '/breakthrough': {
+    route: 'src/app/routes/breakthrough-list.tsx',
+    islands: ['src/features/articles/components/breakthrough-rows.tsx'],
+  },
   '/breakthrough/{id}': {
     route: 'src/app/routes/article.tsx',
     islands: [
@@ -75,7 +81,12 @@ const pages: Record<string, { route: string; islands?: string[]; public?: false 
     islands: [
       'src/features/blogs/components/favorite-star.tsx',
       'src/features/blogs/components/blog-sidebar.tsx',
+      'src/features/blogs/components/blog-articles.tsx',
     ],
+  },
+  '/user/{login}': {
+    route: 'src/app/routes/user.tsx',
+    islands: ['src/features/users/components/user-breakthroughs.tsx'],
   },
   '/blog/{id}/…/write': { route: 'src/app/routes/article-write.tsx', public: false },
   '/breakthrough/{id}/edit': { route: 'src/app/routes/article-edit.tsx', public: false },

@@ -8,6 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
-    css: { modules: { classNameStrategy: 'non-scoped' } },
+    // global.css is read as text by the theme colors' test (styles/theme-colors.test.ts).
+    css: { include: [/styles\/global\.css/], modules: { classNameStrategy: 'non-scoped' } },
   },
 });

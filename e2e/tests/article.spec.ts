@@ -17,7 +17,11 @@ test.describe('article page', () => {
       'href',
       '/blog/32',
     );
-    await expect(article.locator('time').first()).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
+    // Written 5 hours before the demo was seeded: "5 hours ago", the exact time on hover.
+    const written = article.locator('time').first();
+    await expect(written).toHaveText(/^\d+ hours ago$/);
+    await expect(written).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+    await expect(written).toHaveAttribute('title', /\d/);
     const facts = article.locator('dl');
     await expect(facts).toContainText('LanguageTypeScript');
     await expect(facts).toContainText('Markdown preview flashes unstyled code blocks');
@@ -90,21 +94,21 @@ test.describe('article page', () => {
     await sora.goto(`/breakthrough/${articleId}`);
     const heart = sora.getByRole('button', { name: 'Like' });
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
-    await expect(heart).toHaveText('0');
+    await expect(heart.getByTestId('like-count')).toHaveText('0');
     await expect
       .poll(() => sora.evaluate((id) => localStorage.getItem(`like_button_${id}`), articleId))
       .toBe('false');
 
     await heart.click();
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
-    await expect(heart).toHaveText('1');
+    await expect(heart.getByTestId('like-count')).toHaveText('1');
     await expect.poll(() => likes).toEqual([200]);
     await expect
       .poll(() => sora.evaluate((id) => localStorage.getItem(`like_button_${id}`), articleId))
       .toBe('true');
     await sora.reload();
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
-    await expect(heart).toHaveText('1');
+    await expect(heart.getByTestId('like-count')).toHaveText('1');
 
     // It shows in the liked list.
     await sora.goto('/like/breakthrough');
@@ -113,7 +117,7 @@ test.describe('article page', () => {
     await sora.goto(`/breakthrough/${articleId}`);
     await heart.click();
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
-    await expect(heart).toHaveText('0');
+    await expect(heart.getByTestId('like-count')).toHaveText('0');
     await expect.poll(() => likes).toEqual([200, 200]);
     await expect
       .poll(() => sora.evaluate((id) => localStorage.getItem(`like_button_${id}`), articleId))

@@ -46,7 +46,8 @@ test.describe('blog page', () => {
     const rows = articles.getByRole('link');
     expect(await rows.count()).toBeGreaterThan(0);
     expect(await rows.count()).toBeLessThanOrEqual(15);
-    await expect(rows.first().locator('time')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(rows.first().locator('time')).toHaveText(/(ago|just now|yesterday|last \w+)$/);
+    await expect(rows.first()).toHaveAccessibleName(/ \d+ likes? \d+ comments? /);
     await expect(articles.getByRole('link', { name: 'Go To Write' })).toHaveCount(0);
     const href = await rows.first().getAttribute('href');
     expect(href).toMatch(/^\/breakthrough\/\d+$/);

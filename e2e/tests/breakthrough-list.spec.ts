@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createArticle, uniqueTag } from '../support/reading';
+import { createArticle, uniqueTag, userPage, visitorPage } from '../support/reading';
 import { collectAlerts, loginAs } from '../support/session';
 
 const items = (page: Page) => page.getByRole('main').getByRole('listitem');
@@ -27,7 +27,11 @@ test.describe('breakthrough list', () => {
       page.getByRole('heading', { level: 1, name: "Let's Explore all breakthroughs!" }),
     ).toBeVisible();
     await expect(items(page)).toHaveCount(10);
-    await expect(items(page).first()).toContainText(/\d{4}-\d{2}-\d{2} \| \S/);
+    // 'createdAt | blogName', the time as "just now" with the exact time on hover.
+    await expect(items(page).first()).toContainText(/just now \| Repolog Frontend/);
+    const time = items(page).first().locator('time');
+    await expect(time).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+    await expect(time).toHaveAttribute('title', /\d/);
 
     // Search with Enter: the 12 tagged breakthroughs over two pages.
     const box = page.getByRole('searchbox', { name: /Search breakthroughs/ });
@@ -126,6 +130,117 @@ test.describe('breakthrough list', () => {
     await box.press('Enter');
     await expect.poll(() => searches.length).toBeGreaterThan(0);
     await expect.poll(() => alerts).toEqual(['There is no Breakthrough!']);
+  });
+
+  test('sorts by most liked from the sort links; the order stays in the address through reload and paging', async ({
+    browser,
+  }) => {
+    test.slow();
+    const dana = await userPage(browser, 'dana-kim');
+    const tag = uniqueTag('zs');
+    // Oldest first: 'liked most' (3 likes), 'liked once' (1 like and a comment), 'not liked'.
+    const mostId = await createArticle(dana, { blogId: 32, title: `${tag} liked most` });
+    const onceId = await createArticle(dana, { blogId: 32, title: `${tag} liked once` });
+    await createArticle(dana, { blogId: 32, title: `${tag} not liked` });
+    await dana.context().close();
+    const fans = ['minjun-park', 'sora-lee', 'alex-chen'] as const;
+    for (const [index, login] of fans.entries()) {
+      const fan = await userPage(browser, login);
+      const origin = new URL(fan.url()).origin;
+      for (const articleId of index === 0 ? [mostId, onceId] : [mostId]) {
+        const res = await fan.request.put(`/api/article/${articleId}/like`, {
+          data: { articleId },
+          headers: { origin },
+        });
+        expect(res.status(), await res.text()).toBe(200);
+      }
+      if (index === 0) {
+        const res = await fan.request.post('/api/comment', {
+          data: { articleId: onceId, content: 'Liked it, and said so.' },
+          headers: { origin },
+        });
+        expect(res.status(), await res.text()).toBe(200);
+      }
+      await fan.context().close();
+    }
+
+    const page = await visitorPage(browser);
+    await page.goto(`/breakthrough?q=${tag}`);
+    const links = items(page).getByRole('link');
+    await expect(links).toHaveCount(3);
+    // Newest first, each card with its likes and comments.
+    await expect(links.nth(0)).toHaveAccessibleName(
+      new RegExp(`^${tag} not liked .* 0 likes 0 comments$`),
+    );
+    await expect(links.nth(1)).toHaveAccessibleName(
+      new RegExp(`^${tag} liked once .* 1 like 1 comment$`),
+    );
+    await expect(links.nth(2)).toHaveAccessibleName(
+      new RegExp(`^${tag} liked most .* 3 likes 0 comments$`),
+    );
+
+    const sorts = page.getByRole('navigation', { name: 'Sort breakthroughs' });
+    await expect(sorts.getByRole('link', { name: 'Newest' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    await sorts.getByRole('link', { name: 'Most liked' }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?q=${tag}&sort=likes$`));
+    const mostLikedFirst = [`${tag} liked most`, `${tag} liked once`, `${tag} not liked`];
+    await expect(items(page)).toHaveCount(3);
+    for (const [index, title] of mostLikedFirst.entries()) {
+      await expect(items(page).nth(index)).toContainText(title);
+    }
+    await expect(sorts.getByRole('link', { name: 'Most liked' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+
+    // A reload keeps the order (the server renders it from the address).
+    await page.reload();
+    await expect(items(page)).toHaveCount(3);
+    for (const [index, title] of mostLikedFirst.entries()) {
+      await expect(items(page).nth(index)).toContainText(title);
+    }
+    await expect(page.getByRole('searchbox', { name: /Search breakthroughs/ })).toHaveValue(tag);
+    await expect(sorts.getByRole('link', { name: 'Most liked' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+
+    // A new search keeps it.
+    const box = page.getByRole('searchbox', { name: /Search breakthroughs/ });
+    await box.fill(`${tag} liked`);
+    await box.press('Enter');
+    await expect(page).toHaveURL(/sort=likes/);
+    await expect(items(page)).toHaveCount(2);
+    await expect(items(page).first()).toContainText(`${tag} liked most`);
+
+    // Back to the newest first.
+    await sorts.getByRole('link', { name: 'Newest' }).click();
+    await expect(page).not.toHaveURL(/sort=/);
+    await expect(items(page).first()).toContainText(`${tag} liked once`);
+    await page.context().close();
+  });
+
+  test('finds a Korean breakthrough by a two-syllable word', async ({ page }) => {
+    await page.goto('/breakthrough');
+    await expect(items(page).first()).toBeVisible();
+    const box = page.getByRole('searchbox', { name: /Search breakthroughs/ });
+    await box.fill('배포');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\?q=%EB%B0%B0%ED%8F%AC$/);
+    // The demo's Korean breakthrough (blog 40).
+    await expect(items(page)).toHaveCount(1);
+    await expect(items(page).first()).toContainText('배포 자동화로 얻은 교훈');
+    await expect(items(page).first()).toContainText('| Ddareungi Map');
+    await items(page).first().getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('배포 자동화로 얻은 교훈');
+
+    // The address alone finds it too (a shared link, rendered by the server).
+    await page.goto(`/breakthrough?q=${encodeURIComponent('자동화')}`);
+    await expect(items(page)).toHaveCount(1);
+    await expect(items(page).first()).toContainText('배포 자동화로 얻은 교훈');
   });
 
   test('blog 39 notices are not listed', async ({ page }) => {

@@ -31,7 +31,9 @@ test.describe('home page', () => {
     await expect(cards.first()).toBeVisible();
     expect(await cards.count()).toBeLessThanOrEqual(10);
     await expect(cards.first()).toHaveAttribute('href', /^\/breakthrough\/\d+$/);
-    await expect(cards.first()).toContainText(/\d{4}-\d{2}-\d{2} \| \S/);
+    // 'createdAt | blogName' (the time as "3 hours ago"), then likes and comments.
+    await expect(cards.first()).toContainText(/(ago|just now|yesterday|last \w+) \| \S/);
+    await expect(cards.first()).toHaveAccessibleName(/ \d+ likes? \d+ comments?$/);
     // The demo's most liked breakthrough of the day is among them.
     await expect(breakthroughs.locator('a[href="/breakthrough/25"]')).toHaveCount(1);
 

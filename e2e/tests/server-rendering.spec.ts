@@ -13,7 +13,15 @@ function watchConsole(page: Page): string[] {
   return problems;
 }
 
-const PUBLIC_PAGES = ['/', '/home', '/breakthrough', '/breakthrough/25', '/blog/32', '/blog/39'];
+const PUBLIC_PAGES = [
+  '/',
+  '/home',
+  '/breakthrough',
+  '/breakthrough/25',
+  '/blog/32',
+  '/blog/39',
+  '/user/dana-kim',
+];
 
 /** The app took over: the header shows the session's controls (they need the app's code). */
 async function hydrated(page: Page, signedIn: boolean) {
@@ -89,7 +97,7 @@ test.describe('server-rendered pages hydrate', () => {
     await dana.goto(`/breakthrough/${articleId}`);
     const heart = dana.getByRole('button', { name: 'Like' });
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
-    await expect(heart).toHaveText('1');
+    await expect(heart.getByTestId('like-count')).toHaveText('1');
     // The author's menu is theirs only, and shows once the session is known.
     await expect(dana.getByRole('button', { name: 'Breakthrough options' })).toBeVisible();
     expect(problems).toEqual([]);
@@ -132,6 +140,37 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/blog\/32$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Repolog Frontend');
     await expect(page.getByRole('link', { name: title })).toBeVisible();
+  });
+
+  test('a reader opens a member’s profile from a blog page and pages through it', async ({
+    browser,
+  }) => {
+    test.slow();
+    const alex = await userPage(browser, 'alex-chen');
+    const tag = uniqueTag('nojs-profile');
+    for (let n = 1; n <= 11; n += 1) {
+      await createArticle(alex, { blogId: 38, title: `${tag} ${String(n).padStart(2, '0')}` });
+    }
+    const page = await noScriptPage(browser);
+    await page.goto('/blog/32');
+    await page
+      .getByRole('region', { name: 'Project Members' })
+      .getByRole('link', { name: 'alex-chen' })
+      .click();
+    await expect(page).toHaveURL(/\/user\/alex-chen$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alex Chen');
+    await expect(page.getByRole('region', { name: 'Blogs' })).toContainText('Repolog Backend');
+    const list = page.getByRole('region', { name: /^Breakthroughs \(\d+\)$/ });
+    await expect(list.getByRole('listitem').first()).toContainText(`${tag} 11`);
+
+    const pagination = page.getByRole('navigation', { name: 'Breakthrough pages' });
+    await pagination.getByRole('link', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/\/user\/alex-chen\?page=2$/);
+    await expect(list.getByRole('listitem').first()).toContainText(`${tag} 01`);
+    await expect(pagination.locator('[aria-current="page"]')).toContainText('2');
+    await pagination.getByRole('link', { name: 'Previous page' }).click();
+    await expect(page).toHaveURL(/\/user\/alex-chen$/);
+    await expect(list.getByRole('listitem').first()).toContainText(`${tag} 11`);
   });
 
   test('a reader pages through the list and filters it by language', async ({ browser }) => {

@@ -44,6 +44,7 @@ import { routePath } from './plugins/route-path.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSerializer } from './plugins/serializer.js';
 import { registerStaticSpa, type MetaProvider } from './plugins/static-spa.js';
+import { registerUsersModule } from './users/users.module.js';
 import { usersRepository } from './users/users.repository.js';
 
 export interface AppOptions {
@@ -221,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerLikesModule(app, deps);
   registerCommentsModule(app, deps);
   registerNotificationsModule(app, deps);
+  registerUsersModule(app, deps);
   registerFeedsModule(app, deps);
   registerMediaModule(app, deps, {
     referenceSources: [articleMediaReferences(deps.db), drafts.mediaReferences],

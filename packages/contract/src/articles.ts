@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParam, isoDate, requiredBody, requiredText } from './common';
+import { idParam, isoDate, listQuerySchema, requiredBody, requiredText } from './common';
+import { LIST_SORTS } from './constants';
 import { LANGUAGES, findLanguage } from './languages';
 import { limits } from './limits';
 
@@ -82,6 +83,14 @@ export const createdArticleSchema = z.object({
 });
 export type CreatedArticle = z.infer<typeof createdArticleSchema>;
 
+export type { ListSort } from './constants';
+
+/** GET /api/article/breakthrough: the list query, and its order (newest or most liked first). */
+export const breakthroughListQuerySchema = listQuerySchema.extend({
+  sort: z.enum(LIST_SORTS, { error: `sort must be one of: ${LIST_SORTS.join(', ')}` }).optional(),
+});
+export type BreakthroughListQuery = z.infer<typeof breakthroughListQuerySchema>;
+
 /** GET /api/article/breakthrough and GET /api/home/article/like */
 export const articleListItemSchema = z.object({
   articleId: z.number().int(),
@@ -90,12 +99,16 @@ export const articleListItemSchema = z.object({
   blogName: z.string(),
   blogId: z.number().int(),
   about: z.string().nullable(),
+  /** Likes it has received (the stored counter). */
+  likeCount: z.number().int(),
+  /** Comments under it (the stored counter). */
+  commentCount: z.number().int(),
 });
 export const articleListSchema = z.array(articleListItemSchema);
 export type ArticleListItem = z.infer<typeof articleListItemSchema>;
 
-/** GET /api/home/article */
-export const homeArticleSchema = articleListItemSchema.extend({ likeCount: z.number().int() });
+/** GET /api/home/article (every list item carries likeCount, as the spec has for this one). */
+export const homeArticleSchema = articleListItemSchema;
 export const homeArticleListSchema = z.array(homeArticleSchema);
 export type HomeArticle = z.infer<typeof homeArticleSchema>;
 

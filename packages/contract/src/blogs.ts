@@ -51,6 +51,8 @@ export const blogArticleSummarySchema = z.object({
   articleId: z.number().int(),
   articleTitle: z.string(),
   createdAt: isoDate,
+  likeCount: z.number().int(),
+  commentCount: z.number().int(),
 });
 export type BlogArticleSummary = z.infer<typeof blogArticleSummarySchema>;
 

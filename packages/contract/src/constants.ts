@@ -7,6 +7,12 @@
 /** Where the browser goes to start a GitHub login. */
 export const AUTHORIZE_PATH = '/api/auth/github/authorize';
 
+/**
+ * A GitHub login as GitHub allows it: letters, digits, single hyphens, up to 39 characters.
+ * Here (not in users.ts) so the web app can check a profile address without zod.
+ */
+export const GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+
 /** Spec §9: the official notice-board blog and the two developer blogs it shows. */
 export const OFFICIAL_BLOG_ID = 39;
 export const DEVELOPER_BLOG_IDS = [32, 38] as const;
@@ -17,6 +23,13 @@ export const BANNER_ARTICLE_ID = 25;
 export const BLOG_PAGE_ARTICLES = 15;
 /** Breakthrough list and liked list page size. */
 export const LIST_PAGE_SIZE = 10;
+/**
+ * The breakthrough list's orders (`?sort=`): newest first (the default) or most liked first,
+ * then newest.
+ */
+export const LIST_SORTS = ['latest', 'likes'] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+export const DEFAULT_LIST_SORT: ListSort = 'latest';
 /** Home top lists. */
 export const HOME_TOP = 10;
 /** Repository activity entries shown on a blog page. */

@@ -6,6 +6,8 @@
 import type { Article, ArticleListItem, HomeArticle } from './articles';
 import type { Blog, BlogCard } from './blogs';
 import type { Comment } from './comments';
+import type { ListSort } from './constants';
+import type { UserProfile } from './users';
 
 /** One page of the breakthrough list, as GET /api/article/breakthrough answers it. */
 export interface BreakthroughPage {
@@ -14,11 +16,15 @@ export interface BreakthroughPage {
   total: number;
 }
 
-/** The list query of /breakthrough, already normalized (page ≥ 1, a known language or ''). */
+/**
+ * The list query of /breakthrough, already normalized (page ≥ 1, a known language or '', a
+ * known order).
+ */
 export interface BreakthroughQuery {
   page: number;
   q: string;
   lang: string;
+  sort: ListSort;
 }
 
 /**
@@ -32,6 +38,10 @@ export interface PageReads {
   breakthroughs(query: BreakthroughQuery): Promise<BreakthroughPage>;
   homeArticles(): Promise<HomeArticle[]>;
   homeBlogs(): Promise<BlogCard[]>;
+  /** A profile by login (any case), as GET /api/user/{login} answers it. */
+  user(login: string): Promise<UserProfile>;
+  /** One page (1-based, LIST_PAGE_SIZE items) of the breakthroughs a user wrote. */
+  userBreakthroughs(login: string, page: number): Promise<BreakthroughPage>;
 }
 
 export interface RenderedPage {

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { listQuerySchema } from './common';
+import { GITHUB_LOGIN } from './constants';
+
+/** A GitHub login as GitHub allows it: letters, digits, single hyphens, up to 39 characters. */
+export { GITHUB_LOGIN };
 
 /** GET /api/check-user?username= */
 export const checkUserQuerySchema = z.object({
@@ -11,5 +16,48 @@ export const checkUserQuerySchema = z.object({
 export const checkUserSchema = z.object({ isexists: z.boolean() });
 export type CheckUser = z.infer<typeof checkUserSchema>;
 
-/** A GitHub login as GitHub allows it: letters, digits, single hyphens, up to 39 characters. */
-export const GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+/** GET /api/user/{login}…: a GitHub login, matched without regard to case. */
+export const userLoginParamsSchema = z.object({
+  login: z
+    .string({ error: 'login is required' })
+    .regex(
+      GITHUB_LOGIN,
+      'login must be a GitHub login: letters, digits and single hyphens, at most 39 characters',
+    ),
+});
+
+/** A blog the user is a member of (the owner is a member too). */
+export const userBlogSchema = z.object({
+  blogId: z.number().int(),
+  blogName: z.string(),
+  /** Whether the user owns it (created it, or inherited it). */
+  owner: z.boolean(),
+});
+export type UserBlog = z.infer<typeof userBlogSchema>;
+
+/** GET /api/user/{login}: a profile page's header. */
+export const userProfileSchema = z.object({
+  userId: z.number().int(),
+  /** The GitHub login, as GitHub spells it (the address may use any case). */
+  login: z.string(),
+  /** The GitHub display name; null when the account has none. */
+  name: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  /** Blogs the user runs with others, owned ones first, then by name. */
+  blogs: z.array(userBlogSchema),
+  counts: z.object({
+    /** Breakthroughs the user posted (as their author). */
+    breakthroughs: z.number().int(),
+    /** Likes those breakthroughs received. */
+    likesReceived: z.number().int(),
+    /** Comments the user wrote. */
+    comments: z.number().int(),
+  }),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/**
+ * GET /api/user/{login}/breakthroughs?page=&size=: the breakthrough list's paging (its
+ * X-Total-Count and Link headers); the items are the list's (articleListSchema).
+ */
+export const userBreakthroughsQuerySchema = listQuerySchema.pick({ page: true, size: true });

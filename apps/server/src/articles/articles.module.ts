@@ -99,8 +99,8 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): Art
     clearTimeout(timer);
   });
   deps.pageReads.article = (articleId) => service.get(articleId, null);
-  deps.pageReads.breakthroughs = ({ page, q, lang }) =>
-    service.listBreakthroughs(listFilters({ q, lang }), {
+  deps.pageReads.breakthroughs = ({ page, q, lang, sort }) =>
+    service.listBreakthroughs(listFilters({ q, lang }), sort, {
       offset: (page - 1) * LIST_PAGE_SIZE,
       limit: LIST_PAGE_SIZE,
     });

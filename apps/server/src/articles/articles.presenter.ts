@@ -12,6 +12,8 @@ export function presentListItem(row: ArticleListRow): ArticleListItem {
     blogName: row.blogName,
     blogId: row.blogId,
     about: row.about,
+    likeCount: row.likeCount,
+    commentCount: row.commentCount,
   };
 }
 

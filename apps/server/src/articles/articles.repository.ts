@@ -1,5 +1,6 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { ListSort } from '@repolog/contract/articles';
 import type { Db } from '../db/client.js';
 import { transactionOf } from '../db/transaction.js';
 import { articleCoauthors, articles, blogMembers, blogs, likes, users } from '../db/schema.js';
@@ -19,6 +20,8 @@ export interface ArticleListRow {
   blogId: number;
   blogName: string;
   about: string | null;
+  likeCount: number;
+  commentCount: number;
 }
 
 /** A breakthrough with everything its page shows to anyone (a reader's own like aside). */
@@ -33,7 +36,6 @@ export interface ArticleDetailRow extends ArticleListRow {
   renderVersion: number;
   problem: string | null;
   solution: string | null;
-  likeCount: number;
   updatedAt: Date;
   /** Members who wrote it with the author, in the order they were added. */
   coauthors: { userId: number; userName: string }[];
@@ -112,7 +114,10 @@ export function articleFilterConditions(filters: ArticleFilters): SQL[] {
 /** Newest first; the articles_created index is built in exactly this order. */
 export const newestFirst = [desc(articles.createdAt), desc(articles.id)];
 
-/** The columns of a list item, for selects that join articles and blogs. */
+/**
+ * The columns of a list item, for selects that join articles and blogs. The counts are the
+ * stored counters (like_count, comment_count), never a count over likes or comments.
+ */
 export const articleListColumns = {
   id: articles.id,
   title: articles.title,
@@ -120,6 +125,8 @@ export const articleListColumns = {
   blogId: articles.blogId,
   blogName: blogs.name,
   about: articles.about,
+  likeCount: articles.likeCount,
+  commentCount: articles.commentCount,
 };
 
 /** An article's co-authors, in the order they were added, as one JSON value. */
@@ -171,7 +178,6 @@ export function articlesRepository(db: Db) {
       renderVersion: articles.renderVersion,
       problem: articles.problem,
       solution: articles.solution,
-      likeCount: articles.likeCount,
       updatedAt: articles.updatedAt,
       coauthors: coauthorsOf(articles.id),
     })
@@ -193,38 +199,43 @@ export function articlesRepository(db: Db) {
     transaction: transactionOf(db),
 
     /**
-     * The ids of every listed breakthrough matching the filters, newest first (the official
-     * notice board excluded). A search reads the title's trigram index and the matching blogs
-     * first (materialized, so PostgreSQL does not walk the whole date index hoping to find
-     * ten rare matches), then sorts what it found.
+     * The ids of every listed breakthrough matching the filters, newest first or most liked
+     * first (then newest), the official notice board excluded. A search reads the title's
+     * trigram index and the matching blogs first (materialized, so PostgreSQL does not walk
+     * the whole date index hoping to find ten rare matches), then sorts what it found.
      */
     async listBreakthroughIds(
-      options: { filters: ArticleFilters; excludeBlogId: number },
+      options: { filters: ArticleFilters; sort: ListSort; excludeBlogId: number },
       tx: Db = db,
     ): Promise<Int32Array> {
       const { q, lang } = options.filters;
       const langCondition = lang === null ? sql`true` : sql`lower(m.about) = lower(${lang})`;
+      // articles_created_idx and articles_like_count_idx are built in these orders.
+      const order =
+        options.sort === 'likes'
+          ? sql`m.like_count desc, m.created_at desc, m.id desc`
+          : sql`m.created_at desc, m.id desc`;
       // Every match, but in one text value: parsing 100,000 rows costs more than the query.
       let matches: SQL;
       if (q !== null) {
         const pattern = `%${escapeLike(q)}%`;
         matches = sql`
           with m as materialized (
-            select id, created_at, blog_id, about from ${articles} where lower(title) like lower(${pattern})
+            select id, created_at, like_count, blog_id, about from ${articles} where lower(title) like lower(${pattern})
             union
-            select id, created_at, blog_id, about from ${articles}
+            select id, created_at, like_count, blog_id, about from ${articles}
               where blog_id = any(array(select sb.id from ${blogs} sb where lower(sb.name) like lower(${pattern})))
           )
           select m.id from m
           where m.blog_id <> ${options.excludeBlogId} and ${langCondition}
-          order by m.created_at desc, m.id desc`;
+          order by ${order}`;
       } else {
-        // articles_created_idx and articles_about_lower_idx carry blog_id (migration 0003):
-        // the newest-first walk reads the index alone.
+        // articles_created_idx, articles_like_count_idx and articles_about_lower_idx carry
+        // blog_id (migrations 0003, 0008): the walk in either order reads the index alone.
         matches = sql`
           select m.id from ${articles} m
           where m.blog_id <> ${options.excludeBlogId} and ${langCondition}
-          order by m.created_at desc, m.id desc`;
+          order by ${order}`;
       }
       const result = await tx.execute(
         sql`select coalesce(string_agg(s.id::text, ','), '') as ids from (${matches}) s`,

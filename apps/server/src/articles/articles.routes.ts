@@ -4,11 +4,13 @@ import {
   articleIdParamsSchema,
   articleListSchema,
   articleSchema,
+  breakthroughListQuerySchema,
   createArticleSchema,
   createdArticleSchema,
   updateArticleSchema,
 } from '@repolog/contract/articles';
-import { listQuerySchema, messageSchema } from '@repolog/contract/common';
+import { DEFAULT_LIST_SORT } from '@repolog/contract/constants';
+import { messageSchema } from '@repolog/contract/common';
 import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import { resolvePaging, setPagingHeaders } from '../plugins/paging.js';
 import { listFilters } from './list-filters.js';
@@ -24,10 +26,16 @@ export function registerArticlesRoutes(
 
   r.get(
     '/api/article/breakthrough',
-    { schema: { querystring: listQuerySchema, response: { 200: articleListSchema } } },
+    {
+      schema: { querystring: breakthroughListQuerySchema, response: { 200: articleListSchema } },
+    },
     async (request, reply) => {
       const paging = resolvePaging(request.query);
-      const { items, total } = await articles.listBreakthroughs(listFilters(request.query), paging);
+      const { items, total } = await articles.listBreakthroughs(
+        listFilters(request.query),
+        request.query.sort ?? DEFAULT_LIST_SORT,
+        paging,
+      );
       setPagingHeaders(request, reply, paging, total, publicUrl);
       return items;
     },

@@ -146,7 +146,7 @@ export function articlesService({
   };
 
   return {
-    /** Every breakthrough but the official notices, newest first (spec §5). */
+    /** Every breakthrough but the official notices, newest or most liked first (spec §5). */
     listBreakthroughs: lists.page,
 
     get,

@@ -140,6 +140,8 @@ describe('GET /api/article/breakthrough', () => {
         blogName: 'Platform Team',
         blogId: blog.id,
         about: null,
+        likeCount: 0,
+        commentCount: 0,
       },
       {
         articleId: older.id,
@@ -148,6 +150,8 @@ describe('GET /api/article/breakthrough', () => {
         blogName: 'Platform Team',
         blogId: blog.id,
         about: 'Java',
+        likeCount: 0,
+        commentCount: 0,
       },
     ]);
     expect(res.headers['x-total-count']).toBe('2');

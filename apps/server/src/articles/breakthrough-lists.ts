@@ -1,4 +1,4 @@
-import type { ArticleListItem } from '@repolog/contract/articles';
+import type { ArticleListItem, ListSort } from '@repolog/contract/articles';
 import type { CacheSync } from '../plugins/cache-sync.js';
 import { microcache } from '../plugins/microcache.js';
 import { presentListItem } from './articles.presenter.js';
@@ -25,6 +25,20 @@ export const ID_LIST_TTL_MS = 60_000;
  * background: no request waits for that read (only the first after a change that dropped it).
  */
 export const ID_LIST_STALE_MS = 10 * 60_000;
+
+/**
+ * How long this instance trusts the ids of a list sorted by likes. Likes are not sent to the
+ * lists (a like costs one row and a counter, not a message to every instance), so this expiry
+ * is what brings a like's new place: within a few seconds on a list people are reading (the
+ * counts on a page are read afresh with each page, every LIST_CACHE_MS).
+ */
+export const LIKED_ID_LIST_TTL_MS = 5000;
+
+/**
+ * Past LIKED_ID_LIST_TTL_MS, a list sorted by likes keeps answering for this long while it is
+ * read again in the background; a list nobody read for longer waits for a fresh read.
+ */
+export const LIKED_ID_LIST_STALE_MS = 60_000;
 
 /** What a list needs to know of a breakthrough to tell whether it belongs in it. */
 export interface ListedArticle {
@@ -139,11 +153,12 @@ type ListResult = { items: ArticleListItem[]; total: number };
 
 /**
  * The breakthrough list (spec §5) of this instance: pages built from an ordered id list per
- * search/language, so page 5,000 costs what page 1 does — a slice plus one primary-key read.
- * Changes come through cache-sync from every instance (this one included): a new or deleted
- * breakthrough is applied to the cached id lists in place, since reading every matching id
- * again costs in proportion to the articles, for every search and language; an edit drops the
- * lists it joins or leaves; anything else, or a change this instance cannot read, drops all.
+ * search/language/order, so page 5,000 costs what page 1 does — a slice plus one primary-key
+ * read. Changes come through cache-sync from every instance (this one included): a new or
+ * deleted breakthrough is applied to the cached id lists in place, since reading every matching
+ * id again costs in proportion to the articles, for every search and language (a most-liked
+ * list a new one joins is read again); an edit drops the lists it joins or leaves; anything
+ * else, or a change this instance cannot read, drops all.
  */
 export function breakthroughLists(deps: {
   repo: Pick<ArticlesRepository, 'listBreakthroughIds' | 'findListRows'>;
@@ -163,47 +178,66 @@ export function breakthroughLists(deps: {
     name: 'article_pages',
   });
 
+  // Sorted by likes: the same changes apply, but a like moves ids without telling (see
+  // LIKED_ID_LIST_TTL_MS).
+  const likedIdLists = microcache<Int32Array>({
+    ttlMs: LIKED_ID_LIST_TTL_MS,
+    staleMs: LIKED_ID_LIST_STALE_MS,
+    maxKeys: 64,
+    name: 'article_ids_by_likes',
+  });
+  const idListsBy: Record<ListSort, typeof idLists> = { latest: idLists, likes: likedIdLists };
+
   cacheSync.on('breakthroughLists', (key) => {
     pages.clear();
     const change = decodeListChange(key);
     if (change.kind === 'any') {
       idLists.clear();
+      likedIdLists.clear();
       return;
     }
-    idLists.update((listKey, ids) => {
-      if (change.kind === 'removed') return without(ids, change.articleId);
-      const [q, lang] = JSON.parse(listKey) as [string | null, string | null];
-      const filters = { q, lang };
-      if (change.kind === 'edited') {
-        // Where it was listed it stays (its date does not move); a list it joins or leaves is
-        // read again.
-        const was = inList(change.before, filters, officialBlogId);
-        return was === inList(change.after, filters, officialBlogId) ? ids : undefined;
-      }
-      const belongs = inList(change.article, filters, officialBlogId);
-      // A list read after the insert already has it (it is among the newest).
-      return belongs && !ids.subarray(0, 1000).includes(change.article.id)
-        ? prepend(ids, change.article.id)
-        : ids;
-    });
+    for (const [sort, lists] of Object.entries(idListsBy) as [ListSort, typeof idLists][]) {
+      lists.update((listKey, ids) => {
+        if (change.kind === 'removed') return without(ids, change.articleId);
+        const [q, lang] = JSON.parse(listKey) as [string | null, string | null];
+        const filters = { q, lang };
+        if (change.kind === 'edited') {
+          // Where it was listed it stays (its date and likes do not move); a list it joins or
+          // leaves is read again.
+          const was = inList(change.before, filters, officialBlogId);
+          return was === inList(change.after, filters, officialBlogId) ? ids : undefined;
+        }
+        const belongs = inList(change.article, filters, officialBlogId);
+        if (!belongs) return ids;
+        // By likes, a new breakthrough (no likes yet) goes before the first without likes,
+        // which only a read can tell: that list is read again.
+        if (sort === 'likes') return undefined;
+        // A list read after the insert already has it (it is among the newest).
+        return ids.subarray(0, 1000).includes(change.article.id)
+          ? ids
+          : prepend(ids, change.article.id);
+      });
+    }
   });
 
   const build = async (
     filters: ArticleFilters,
+    sort: ListSort,
     window: { offset: number; limit: number },
   ): Promise<ListResult> => {
-    const ids = await idLists.get(JSON.stringify([filters.q, filters.lang]), () =>
-      repo.listBreakthroughIds({ filters, excludeBlogId: officialBlogId }),
+    const ids = await idListsBy[sort].get(JSON.stringify([filters.q, filters.lang]), () =>
+      repo.listBreakthroughIds({ filters, sort, excludeBlogId: officialBlogId }),
     );
+    // The rows (and so their like and comment counts) are read afresh for every page built.
     const rows = await repo.findListRows(ids.slice(window.offset, window.offset + window.limit));
     return { items: rows.map(presentListItem), total: ids.length };
   };
 
   return {
-    /** One page of the list for these filters, and how many match in all. */
-    page: (filters: ArticleFilters, window: { offset: number; limit: number }) => {
-      const key = JSON.stringify([filters.q, filters.lang, window.offset, window.limit]);
-      return pages.get(key, () => build(filters, window));
+    /** One page of the list for these filters in this order, and how many match in all. */
+    page: (filters: ArticleFilters, sort: ListSort, window: { offset: number; limit: number }) => {
+      const key = JSON.stringify([filters.q, filters.lang, sort, window.offset, window.limit]);
+      return pages.get(key, () => build(filters, sort, window));
     },
     /** Something changed: here at once, on the other instances through cache-sync. */
     changed: (change: ListChange) => {

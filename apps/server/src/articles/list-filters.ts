@@ -1,9 +1,13 @@
 import type { ListQuery } from '@repolog/contract/common';
 import type { ArticleFilters } from './articles.repository.js';
 
-/** q and lang of a list query, trimmed; empty means no filter (spec §5: blank = all). */
+/**
+ * q and lang of a list query, trimmed; empty means no filter (spec §5: blank = all). The query
+ * is put in Unicode's composed form (NFC), the form browsers store titles in, so Hangul typed or
+ * pasted as separate jamo (macOS file names, some keyboards) still finds the syllables.
+ */
 export function listFilters(query: Pick<ListQuery, 'q' | 'lang'>): ArticleFilters {
-  const q = query.q?.trim() ?? '';
+  const q = query.q?.normalize('NFC').trim() ?? '';
   const lang = query.lang?.trim() ?? '';
   return { q: q === '' ? null : q, lang: lang === '' ? null : lang };
 }

@@ -18,6 +18,8 @@ export function presentBlog(row: BlogDetailRow): Blog {
       articleId: a.id,
       articleTitle: a.title,
       createdAt: a.createdAt.toISOString(),
+      likeCount: a.likeCount,
+      commentCount: a.commentCount,
     })),
   };
 }

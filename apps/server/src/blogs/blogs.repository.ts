@@ -30,7 +30,13 @@ export interface BlogDetailRow {
   memberLogins: string[];
   favCount: number;
   articleCount: number;
-  articles: { id: number; title: string; createdAt: Date }[];
+  articles: {
+    id: number;
+    title: string;
+    createdAt: Date;
+    likeCount: number;
+    commentCount: number;
+  }[];
 }
 
 export interface NewBlog {
@@ -56,7 +62,7 @@ export function blogsRepository(db: Db) {
 
   // The whole blog page in one round trip, built once and planned once per connection: read on
   // every view its short-lived cache does not hold (most, on a long tail of addresses).
-  const newest = sql`(select ${articles.id} as id, ${articles.title} as title, ${articles.createdAt} as created_at from ${articles} where ${articles.blogId} = ${blogs.id} order by ${articles.createdAt} desc, ${articles.id} desc limit ${BLOG_PAGE_ARTICLES})`;
+  const newest = sql`(select ${articles.id} as id, ${articles.title} as title, ${articles.createdAt} as created_at, ${articles.likeCount} as like_count, ${articles.commentCount} as comment_count from ${articles} where ${articles.blogId} = ${blogs.id} order by ${articles.createdAt} desc, ${articles.id} desc limit ${BLOG_PAGE_ARTICLES})`;
   const detail = db
     .select({
       id: blogs.id,
@@ -71,8 +77,8 @@ export function blogsRepository(db: Db) {
         string[]
       >`array(select mu.user_name from ${blogMembers} m join ${users} mu on mu.id = m.user_id where m.blog_id = ${blogs.id} order by m.added_at, m.user_id)`,
       articles: sql<
-        { id: number; title: string; createdAt: string }[]
-      >`(select coalesce(json_agg(json_build_object('id', n.id, 'title', n.title, 'createdAt', n.created_at) order by n.created_at desc, n.id desc), '[]'::json) from ${newest} n)`,
+        { id: number; title: string; createdAt: string; likeCount: number; commentCount: number }[]
+      >`(select coalesce(json_agg(json_build_object('id', n.id, 'title', n.title, 'createdAt', n.created_at, 'likeCount', n.like_count, 'commentCount', n.comment_count) order by n.created_at desc, n.id desc), '[]'::json) from ${newest} n)`,
     })
     .from(blogs)
     .innerJoin(users, eq(users.id, blogs.ownerId))

@@ -354,6 +354,8 @@ describe('blogs API', () => {
         articleId: newest?.id,
         articleTitle: 'Note 16',
         createdAt: newest?.createdAt.toISOString(),
+        likeCount: 0,
+        commentCount: 0,
       });
       expect(mine.break_throughs.map((a) => a.articleTitle).at(-1)).toBe('Note 2');
 

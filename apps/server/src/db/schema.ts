@@ -158,6 +158,12 @@ export const articles = pgTable(
     solution: text('solution'),
     /** Kept exact by the like transaction (insert-or-nothing, then +1/-1 in the same statement batch). */
     likeCount: integer('like_count').notNull().default(0),
+    /**
+     * The number of comments under it, shown on list cards. Kept exact by statement-level
+     * triggers on comments (migration 0008), so every way a comment row comes or goes (a post,
+     * a delete, an account deletion's cascade, a bulk seed) moves it in the same transaction.
+     */
+    commentCount: integer('comment_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -178,9 +184,12 @@ export const articles = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('articles_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    // Most liked first (the home strip's fill and the list's ?sort=likes); it also INCLUDEs
+    // (blog_id), by hand in migration 0008, so the whole list's order reads the index alone.
     index('articles_like_count_idx').on(
       t.likeCount.desc().nullsFirst(),
       t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
     ),
     // The background re-render pass finds rows from older pipeline versions without a scan.
     index('articles_render_version_idx').on(t.renderVersion),

@@ -336,4 +336,24 @@ mapView.removeAnnotations(Array(current.subtracting(next)))
 mapView.addAnnotations(Array(next.subtracting(current)))
 ${fence}`,
   },
+  {
+    // Written in Korean, as the team writes for its Seoul readers: Korean search finds it.
+    id: 35,
+    blogId: 40,
+    author: 'minjun-park',
+    title: '배포 자동화로 얻은 교훈',
+    about: 'JavaScript',
+    problem: null,
+    solution: null,
+    ageHours: 26,
+    content: `금요일 저녁마다 손으로 하던 배포를 GitHub Actions로 옮기고 나서 배운 세 가지입니다.
+
+1. **배포는 지루해야 한다.** 태그 하나로 빌드, 테스트, 배포가 끝나니 실수할 틈이 없습니다.
+2. **되돌리기가 먼저다.** 롤백 스크립트를 먼저 만들고 나서야 배포 횟수를 늘릴 수 있었습니다.
+3. **작게, 자주.** 하루 한 번 배포하니 문제가 생겨도 원인이 금방 보입니다.
+
+${fence}bash
+git tag v1.4.2 && git push origin v1.4.2   # 나머지는 워크플로가 합니다
+${fence}`,
+  },
 ];

@@ -113,6 +113,7 @@ const COMMENTS: [string, number, number, string][] = [
     90,
     'Nice hook. Consider cancelling the in-flight request with AbortController too.',
   ],
+  ['sora-lee', 35, 20, '롤백 스크립트를 먼저 만든 게 핵심이네요. 저희 앱 배포에도 적용해 볼게요!'],
 ];
 
 /** [recipient, instigator, type, blog or article id, hours ago, viewed] */

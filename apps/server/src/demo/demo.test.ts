@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { loadDefaultSeed } from '@repolog/github-stub/seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articles, blogs, likes, users } from '../db/schema.js';
+import type { ArticleListItem } from '@repolog/contract/articles';
+import { articles, blogs, comments, likes, users } from '../db/schema.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { createBlog, createUser, loginWithGitHub } from '../test/factories.js';
 import { DEMO_ARTICLES } from './demo-articles.js';
@@ -42,6 +43,31 @@ describe('demo data', () => {
         sql`${articles.likeCount} <> (SELECT count(*) FROM ${likes} WHERE ${likes.articleId} = ${articles.id})`,
       );
     expect(mismatched).toEqual([]);
+  });
+
+  it('keeps comment counts equal to the comment rows', async () => {
+    const mismatched = await t.database.db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(
+        sql`${articles.commentCount} <> (SELECT count(*) FROM ${comments} WHERE ${comments.articleId} = ${articles.id})`,
+      );
+    expect(mismatched).toEqual([]);
+  });
+
+  it('has a Korean breakthrough that a two-syllable Korean search finds', async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/article/breakthrough?q=${encodeURIComponent('배포')}`,
+    });
+    expect(res.json<ArticleListItem[]>()).toMatchObject([
+      {
+        articleId: 35,
+        title: '배포 자동화로 얻은 교훈',
+        blogName: 'Ddareungi Map',
+        commentCount: 1,
+      },
+    ]);
   });
 
   it("quotes real issue, pull request and commit titles of the stand-in's repositories", () => {

@@ -3,5 +3,5 @@ import { presentListItem } from '../articles/articles.public.js';
 import type { HomeArticleRow } from './likes.repository.js';
 
 export function presentHomeArticle(row: HomeArticleRow): HomeArticle {
-  return { ...presentListItem(row), likeCount: row.likeCount };
+  return presentListItem(row);
 }

@@ -14,9 +14,8 @@ import { transactionOf } from '../db/transaction.js';
 /** Most liked first, then newest: the order of the articles_like_count index (NULLS LAST). */
 const byTotalLikes = [desc(articles.likeCount), ...newestFirst];
 
-export interface HomeArticleRow extends ArticleListRow {
-  likeCount: number;
-}
+/** A home strip article: a list row (which carries its like count). */
+export type HomeArticleRow = ArticleListRow;
 
 /**
  * Likes, and articles.like_count kept equal to the number of like rows: every row inserted or
@@ -119,7 +118,7 @@ export function likesRepository(db: Db) {
       const recentLikes = sql<number>`coalesce(${recent.n}, 0)`;
       return tx
         .with(recent, eligible, candidates)
-        .select({ ...articleListColumns, likeCount: articles.likeCount })
+        .select(articleListColumns)
         .from(candidates)
         .innerJoin(articles, eq(articles.id, candidates.id))
         .innerJoin(blogs, eq(blogs.id, articles.blogId))

@@ -220,6 +220,7 @@ describe('GET /api/home/article', () => {
       blogId: blog.id,
       about: 'Python',
       likeCount: 2,
+      commentCount: 0,
     });
     expect(items.map((a) => a.likeCount)).toEqual([2, 5, 3, 0, 0, 0, 0, 0, 0, 0]);
     expect(items[3]?.articleId).toBe(newer.id);
@@ -274,6 +275,8 @@ describe('GET /api/home/article/like', () => {
       blogName: `Mobile ${word}`,
       blogId: blog.id,
       about: 'Swift',
+      likeCount: 1,
+      commentCount: 0,
     });
 
     const byLang = await get('?lang=kotlin');

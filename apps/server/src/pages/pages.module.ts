@@ -18,6 +18,8 @@ function completeReads(reads: Partial<PageReads>): PageReads {
     'breakthroughs',
     'homeArticles',
     'homeBlogs',
+    'user',
+    'userBreakthroughs',
   ] as const;
   for (const name of names) {
     if (!reads[name]) throw new Error(`pages: no module registered the ${name} read`);
@@ -49,6 +51,17 @@ function trackedReads(reads: PageReads, tags: Set<string>): PageReads {
     },
     homeArticles: () => reads.homeArticles(),
     homeBlogs: () => reads.homeBlogs(),
+    user: async (login) => {
+      // A new or deleted breakthrough moves the counts; the page names the user's blogs.
+      tags.add(tag('breakthroughLists'));
+      const profile = await reads.user(login);
+      for (const blog of profile.blogs) tags.add(tag('blog', blog.blogId));
+      return profile;
+    },
+    userBreakthroughs: (login, page) => {
+      tags.add(tag('breakthroughLists'));
+      return reads.userBreakthroughs(login, page);
+    },
   };
 }
 

@@ -4,6 +4,13 @@ import { routePath } from './route-path.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * The inline scripts of the web app's index.html that pages may run, by their SHA-256 (CSP
+ * hashes): the one that sets the reader's color theme before the first paint. The test beside
+ * this file fails when that script changes and its hash here does not.
+ */
+export const INLINE_SCRIPT_HASHES = ["'sha256-9uoW9tvuNHNOgnQrDlw8MK+eNtfPPR35+y8yJBWVAho='"];
+
 /** Paths that prove their origin another way (an HMAC signature) and skip the Origin check. */
 const CSRF_EXEMPT = ['/api/webhooks/'];
 
@@ -43,7 +50,7 @@ export function registerSecurity(app: FastifyInstance, publicUrl: string): void 
           "default-src 'self'",
           "img-src 'self' data: https:",
           "style-src 'self' 'unsafe-inline'",
-          "script-src 'self'",
+          `script-src 'self' ${INLINE_SCRIPT_HASHES.join(' ')}`,
           "connect-src 'self'",
           "font-src 'self' data:",
           "object-src 'none'",

@@ -1,9 +1,28 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import {
+  articleListColumns,
+  newestFirst,
+  type ArticleListRow,
+} from '../articles/articles.public.js';
 import type { Db } from '../db/client.js';
-import { articles, blogMembers, blogs, favorites, likes, users } from '../db/schema.js';
+import { articles, blogMembers, blogs, comments, favorites, likes, users } from '../db/schema.js';
 import { transactionOf } from '../db/transaction.js';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** A blog a user is a member or the owner of. */
+export interface UserBlogRow {
+  id: number;
+  name: string;
+  owner: boolean;
+}
+
+/** What a profile counts: breakthroughs written, likes they received, comments written. */
+export interface UserCounts {
+  breakthroughs: number;
+  likesReceived: number;
+  comments: number;
+}
 
 export interface GithubIdentity {
   githubId: number;
@@ -30,6 +49,62 @@ export function usersRepository(db: Db) {
         .orderBy(sql`${users.signedUpAt} IS NULL`, users.id)
         .limit(1);
       return row;
+    },
+
+    /** The blogs `userId` is a member or the owner of: owned first, then by name. */
+    async blogsOf(userId: number, tx: Db = db): Promise<UserBlogRow[]> {
+      const member = tx
+        .select({ id: blogMembers.blogId })
+        .from(blogMembers)
+        .where(eq(blogMembers.userId, userId));
+      const owner = sql<boolean>`${blogs.ownerId} = ${userId}`;
+      return tx
+        .select({ id: blogs.id, name: blogs.name, owner })
+        .from(blogs)
+        .where(or(eq(blogs.ownerId, userId), inArray(blogs.id, member)))
+        .orderBy(desc(owner), asc(blogs.name), asc(blogs.id));
+    },
+
+    /** A profile's counts in one round trip (each from an index on the user's id). */
+    async countsOf(userId: number, tx: Db = db): Promise<UserCounts> {
+      const [row] = await tx
+        .select({
+          breakthroughs:
+            sql<number>`(select count(*) from ${articles} where ${articles.authorId} = ${userId})`.mapWith(
+              Number,
+            ),
+          likesReceived:
+            sql<number>`(select coalesce(sum(${articles.likeCount}), 0) from ${articles} where ${articles.authorId} = ${userId})`.mapWith(
+              Number,
+            ),
+          comments:
+            sql<number>`(select count(*) from ${comments} where ${comments.userId} = ${userId})`.mapWith(
+              Number,
+            ),
+        })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row ?? { breakthroughs: 0, likesReceived: 0, comments: 0 };
+    },
+
+    /** The breakthroughs `authorId` wrote, newest first, with how many there are in all. */
+    async listAuthored(
+      options: { authorId: number; offset: number; limit: number },
+      tx: Db = db,
+    ): Promise<{ rows: ArticleListRow[]; total: number }> {
+      const where = eq(articles.authorId, options.authorId);
+      const [rows, totals] = await Promise.all([
+        tx
+          .select(articleListColumns)
+          .from(articles)
+          .innerJoin(blogs, eq(blogs.id, articles.blogId))
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(options.limit)
+          .offset(options.offset),
+        tx.select({ total: count() }).from(articles).where(where),
+      ]);
+      return { rows, total: totals[0]?.total ?? 0 };
     },
 
     /**

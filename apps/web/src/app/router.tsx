@@ -20,6 +20,7 @@ const ArticlePage = page(() => import('./routes/article'), 'ArticlePage');
 const ArticleHistoryPage = page(() => import('./routes/article-history'), 'ArticleHistoryPage');
 const BlogPage = page(() => import('./routes/blog'), 'BlogPage');
 const NotificationsPage = page(() => import('./routes/notifications'), 'NotificationsPage');
+const UserPage = page(() => import('./routes/user'), 'UserPage');
 const ArticleEditPage = page(() => import('./routes/article-edit'), 'ArticleEditPage');
 const BlogEditPage = page(() => import('./routes/blog-edit'), 'BlogEditPage');
 const ArticleWritePage = page(() => import('./routes/article-write'), 'ArticleWritePage');
@@ -46,6 +47,7 @@ const routes: RouteObject[] = [
       { path: '/breakthrough/:articleId/history', element: <ArticleHistoryPage /> },
       { path: '/blog/:blogId', element: <BlogPage /> },
       { path: '/notification', element: <NotificationsPage /> },
+      { path: '/user/:login', element: <UserPage /> },
       {
         element: <RequireAuth />,
         children: [

@@ -8,6 +8,8 @@ import { readListState } from '../features/articles/lib/list-state';
 import { blogQuery } from '../features/blogs/api/blog';
 import { commentsQuery } from '../features/comments/api/comments';
 import { homeArticlesQuery, homeBlogsQuery } from '../features/home/api/home-lists';
+import { userBreakthroughsQuery, userProfileQuery } from '../features/users/api/user-profile';
+import { isLogin, readPage } from '../features/users/lib/profile-page';
 import { ApiError } from '../lib/api-client';
 import { isValidId } from '../lib/format';
 
@@ -76,6 +78,7 @@ export const SERVER_PAGES: ServerPage[] = [
   {
     path: '/home',
     module: 'src/app/routes/home.tsx',
+    islands: ['src/features/home/components/top-strips.tsx'],
     load: async ({ client, reads }) => {
       await Promise.all([
         optional(client, homeArticlesQuery.queryKey, () => reads.homeArticles()),
@@ -86,6 +89,7 @@ export const SERVER_PAGES: ServerPage[] = [
   {
     path: '/breakthrough',
     module: 'src/app/routes/breakthrough-list.tsx',
+    islands: ['src/features/articles/components/breakthrough-rows.tsx'],
     load: async ({ client, search, reads }) => {
       const state = readListState(search);
       await client.fetchQuery({
@@ -125,6 +129,7 @@ export const SERVER_PAGES: ServerPage[] = [
       'src/features/blogs/components/favorite-star.tsx',
       'src/features/blogs/components/blog-sidebar.tsx',
       'src/features/blogs/components/developer-blogs.tsx',
+      'src/features/blogs/components/blog-articles.tsx',
     ],
     load: async ({ client, params, reads }) => {
       const blogId = Number(params.blogId);
@@ -145,6 +150,28 @@ export const SERVER_PAGES: ServerPage[] = [
           ),
         );
       }
+    },
+  },
+  {
+    path: '/user/:login',
+    module: 'src/app/routes/user.tsx',
+    islands: ['src/features/users/components/user-breakthroughs.tsx'],
+    load: async ({ client, params, search, reads }) => {
+      const login = params.login;
+      if (!isLogin(login)) return notFound;
+      try {
+        await client.fetchQuery({
+          ...userProfileQuery(login),
+          queryFn: () => reads.user(login).catch(asApiError),
+        });
+      } catch (error) {
+        if (isMissing(error)) return missing;
+        throw error;
+      }
+      const page = readPage(search);
+      await optional(client, userBreakthroughsQuery(login, page).queryKey, () =>
+        reads.userBreakthroughs(login, page),
+      );
     },
   },
 ];

@@ -151,8 +151,8 @@ describe('the bell, its badge and its panel', () => {
     const panel = screen.getByRole('region', { name: 'Notifications' });
     await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(4));
     const texts = within(panel)
-      .getAllByRole('button')
-      .map((b) => b.querySelector('span')?.textContent);
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('span')?.textContent);
     expect(texts).toEqual([
       "minjun-park invited you to join the blog 'Repolog Frontend'.",
       "sora-lee added blog 'Repolog Frontend' to their favorites.",
@@ -194,11 +194,38 @@ describe('the bell, its badge and its panel', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/blog/32');
   });
 
+  it("links the instigator's name to their profile, and says how long ago", async () => {
+    const sent = notice(3, { instigator: 'alex-chen' });
+    const server = fakeServer([sent], 1);
+    renderMenus();
+    await userEvent.click(bell());
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    const item = (await within(panel).findAllByRole('listitem'))[0] as HTMLElement;
+    const time = within(item).getByText('3 minutes ago');
+    expect(time.tagName).toBe('TIME');
+    expect(time).toHaveAttribute('title', new Date(sent.time).toLocaleString());
+    // The button carries the whole message; the name before its text is a link of its own.
+    expect(
+      within(item).getByRole('button', {
+        name: "alex-chen commented on your article 'Faster pages'. (unread)",
+      }),
+    ).toBeInTheDocument();
+
+    await userEvent.click(within(item).getByRole('link', { name: 'alex-chen' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/user/alex-chen');
+    expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
+    // Opening a profile does not mark the notification viewed.
+    expect(server.calls.filter((call) => call.startsWith('PUT'))).toEqual([]);
+    await waitFor(() => expect(badge()).toHaveTextContent('1'));
+  });
+
   it('does nothing but mark viewed for an unknown type', async () => {
     const server = fakeServer([notice(1, { type: 'mystery' })], 1);
     renderMenus();
     await userEvent.click(bell());
-    await userEvent.click(await screen.findByText('sora-lee sent you a new notification'));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'sora-lee sent you a new notification (unread)' }),
+    );
     expect(screen.getByTestId('where')).toHaveTextContent('/home');
     expect(server.calls).toContain('PUT /api/notice/1');
   });
@@ -241,6 +268,11 @@ describe('the panels by keyboard', () => {
     const profile = screen.getByRole('button', { name: 'Profile' });
     await userEvent.click(profile);
     const panel = screen.getByRole('region', { name: 'Profile' });
+    // The name links to the reader's own profile page.
+    expect(within(panel).getByRole('link', { name: 'dana-kim' })).toHaveAttribute(
+      'href',
+      '/user/dana-kim',
+    );
     await userEvent.tab();
     expect(panel).toContainElement(document.activeElement as HTMLElement);
     await userEvent.keyboard('{Escape}');

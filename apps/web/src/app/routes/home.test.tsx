@@ -26,15 +26,18 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('HomePage', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
-  it('shows the loading text while the lists are fetched', () => {
+  it('shows the loading text while the lists are fetched', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(() => new Promise<Response>(() => undefined)),
     );
     renderHome(false);
-    expect(screen.getAllByText('Loading…')).toHaveLength(2);
+    expect(await screen.findAllByText('Loading…')).toHaveLength(2);
   });
 
   it("shows 'Error: {message}' when a list fails", async () => {
@@ -52,7 +55,8 @@ describe('HomePage', () => {
     expect(await screen.findByText('Error: The database is not reachable.')).toBeInTheDocument();
   });
 
-  it('renders cards with title and date | blog, and blog cards with name and description', async () => {
+  it('renders cards with title, time ago | blog, likes and comments, and blog cards with name and description', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-05-06T14:00:00.000Z') });
     vi.stubGlobal(
       'fetch',
       vi.fn((url: string) =>
@@ -69,6 +73,7 @@ describe('HomePage', () => {
                   blogId: 32,
                   about: null,
                   likeCount: 12 - i,
+                  commentCount: i,
                 })),
               ),
         ),
@@ -76,9 +81,13 @@ describe('HomePage', () => {
     );
     renderHome(false);
     const first = await screen.findByRole('link', {
-      name: /Article 1 2026-05-06 \| Repolog Frontend/,
+      name: 'Article 1 2 hours ago | Repolog Frontend 12 likes 0 comments',
     });
     expect(first).toHaveAttribute('href', '/breakthrough/1');
+    expect(first.querySelector('time')).toHaveAttribute('dateTime', '2026-05-06T12:00:00.000Z');
+    expect(
+      screen.getByRole('link', { name: /^Article 2 .* 11 likes 1 comment$/ }),
+    ).toBeInTheDocument();
     // Only the first ten.
     expect(screen.queryByText('Article 11')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Repolog Frontend Fast apps\./ })).toHaveAttribute(

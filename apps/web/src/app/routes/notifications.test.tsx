@@ -94,7 +94,10 @@ describe('/notification', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3));
-    expect(screen.getByText("fan-11 liked your article 'Article 11'.")).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: "fan-11 liked your article 'Article 11'. (unread)" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'fan-11' })).toHaveAttribute('href', '/user/fan-11');
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
   });
 

@@ -1,16 +1,48 @@
 import { formatDate } from '../../lib/format';
-import { formatTimeAgo } from '../../lib/time-ago';
 import { useHydrated } from '../../lib/use-hydrated';
+
+// The formatting lives beside the component: pages that show relative times (lists, cards,
+// articles) load one small chunk for both.
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+
+/**
+ * 'just now', '5 minutes ago', 'yesterday', '3 months ago' (list cards, comments, notifications,
+ * "Edited …" and drafts).
+ */
+export function formatTimeAgo(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  let amount = (date.getTime() - now.getTime()) / 1000;
+  if (Number.isNaN(amount)) return iso;
+  if (Math.abs(amount) < 45) return 'just now';
+  for (const [unit, size] of STEPS) {
+    if (Math.abs(amount) < size) return relative.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return formatDate(iso);
+}
 
 /**
  * A moment as "3 hours ago", with the exact local time on hover. Server HTML (and the hydration
  * that adopts it) cannot know the reader's clock or time zone, so it shows the UTC date until
  * the page is hydrated.
  */
-export function TimeAgo({ iso }: { iso: string }) {
+export function TimeAgo({ iso, className }: { iso: string; className?: string }) {
   const hydrated = useHydrated();
   return (
-    <time dateTime={iso} title={hydrated ? new Date(iso).toLocaleString() : undefined}>
+    <time
+      className={className}
+      dateTime={iso}
+      title={hydrated ? new Date(iso).toLocaleString() : undefined}
+    >
       {hydrated ? formatTimeAgo(iso) : formatDate(iso, true)}
     </time>
   );

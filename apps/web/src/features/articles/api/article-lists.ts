@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ArticleListItem } from '@repolog/contract/articles';
-import { LIST_PAGE_SIZE } from '@repolog/contract/constants';
+import { DEFAULT_LIST_SORT, LIST_PAGE_SIZE, type ListSort } from '@repolog/contract/constants';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Which paged list: every breakthrough, or the ones the reader liked. */
@@ -15,6 +15,8 @@ export interface ArticleListParams {
   page: number;
   q: string;
   lang: string;
+  /** Only the list of every breakthrough has another order than its own (newest first). */
+  sort: ListSort;
 }
 
 export interface ArticlePage {
@@ -25,12 +27,13 @@ export interface ArticlePage {
 /** One page of a list; the server pages and searches, X-Total-Count carries the total. */
 export async function getArticlePage(
   source: ArticleListSource,
-  { page, q, lang }: ArticleListParams,
+  { page, q, lang, sort }: ArticleListParams,
   signal?: AbortSignal,
 ): Promise<ArticlePage> {
   const search = new URLSearchParams({ page: String(page), size: String(LIST_PAGE_SIZE) });
   if (q) search.set('q', q);
   if (lang) search.set('lang', lang);
+  if (sort !== DEFAULT_LIST_SORT) search.set('sort', sort);
   const res = await apiRequest<ArticleListItem[]>(`${PATHS[source]}?${search.toString()}`, {
     signal,
   });

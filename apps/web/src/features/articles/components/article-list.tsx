@@ -1,11 +1,14 @@
 import type { ArticleListItem } from '@repolog/contract/articles';
 import { Link } from 'react-router';
-import { useFormatDate } from '../../../lib/use-format-date';
+import { ListCounts } from '../../../components/ui/list-counts';
+import { TimeAgo } from '../../../components/ui/time-ago';
 import styles from './article-list.module.css';
 
-/** Breakthroughs as rows: title, then 'createdAt | blogName' (spec §2). */
+/**
+ * Breakthroughs as rows: title, then 'createdAt | blogName' (spec §2) with the time as "3 hours
+ * ago" (the exact time on hover), its language, and its likes and comments.
+ */
 export function ArticleList({ items }: { items: ArticleListItem[] }) {
-  const formatDate = useFormatDate();
   return (
     <ul className={styles.list}>
       {items.map((item) => (
@@ -13,9 +16,12 @@ export function ArticleList({ items }: { items: ArticleListItem[] }) {
           <Link to={`/breakthrough/${item.articleId}`} className={styles.item}>
             <span className={`${styles.title} clamp-2`}>{item.title}</span>{' '}
             <span className={styles.meta}>
-              {formatDate(item.createdAt)} | {item.blogName}
+              <TimeAgo iso={item.createdAt} /> | {item.blogName}
             </span>{' '}
-            {item.about && <span className={styles.lang}>{item.about}</span>}
+            {item.about && <span className={styles.lang}>{item.about}</span>}{' '}
+            <span className={styles.counts}>
+              <ListCounts likes={item.likeCount} comments={item.commentCount} />
+            </span>
           </Link>
         </li>
       ))}

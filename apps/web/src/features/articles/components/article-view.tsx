@@ -6,7 +6,6 @@ import { Link } from 'react-router';
 import { TimeAgo } from '../../../components/ui/time-ago';
 import { ApiError } from '../../../lib/api-client';
 import { isValidId } from '../../../lib/format';
-import { useFormatDate } from '../../../lib/use-format-date';
 import { useSession } from '../../auth/hooks/use-session';
 import { articleBlogQuery, articleQuery } from '../api/article';
 import { ArticleFacts } from './article-facts';
@@ -79,6 +78,9 @@ export function ArticleView({ articleId }: { articleId: number }) {
   );
 }
 
+/** A name in the byline: a link to their profile. */
+const UserName = ({ login }: { login: string }) => <Link to={`/user/${login}`}>{login}</Link>;
+
 function ArticleMissing() {
   return (
     <div className={styles.article}>
@@ -90,7 +92,6 @@ function ArticleMissing() {
 /** `personal`: the likeButton and likeCount are the signed-in reader's own. */
 function LoadedArticle({ article, personal }: { article: Article; personal: boolean }) {
   const session = useSession();
-  const formatDate = useFormatDate();
   // Spec §2: the options menu is the author's (the article's userId is the reader's).
   const isAuthor = session.status === 'in' && article.userId === session.userId;
   const actor = session.status === 'in' ? session : null;
@@ -127,12 +128,17 @@ function LoadedArticle({ article, personal }: { article: Article; personal: bool
             {article.blogName}
           </Link>
           <span aria-hidden="true"> · </span>
-          <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
+          <TimeAgo iso={article.createdAt} />
           <span aria-hidden="true"> · </span>
           <span>
-            by {article.userName}
-            {article.coauthors.length > 0 &&
-              ` with ${article.coauthors.map((coauthor) => coauthor.userName).join(', ')}`}
+            by {/* No profile to link to once the author deleted their account. */}
+            {article.userId === null ? article.userName : <UserName login={article.userName} />}
+            {article.coauthors.map((coauthor, index) => (
+              <span key={coauthor.userId}>
+                {index ? ', ' : ' with '}
+                <UserName login={coauthor.userName} />
+              </span>
+            ))}
           </span>
           {edited && (
             <>

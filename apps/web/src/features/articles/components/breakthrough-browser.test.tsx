@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,13 +10,17 @@ function Where() {
   return <p data-testid="where">{location.pathname + location.search}</p>;
 }
 
+const CREATED_AT = '2026-03-04T10:00:00.000Z';
+
 const item = (id: number) => ({
   articleId: id,
   title: `Breakthrough ${id}`,
-  createdAt: '2026-03-04T10:00:00.000Z',
+  createdAt: CREATED_AT,
   blogName: 'Repolog Frontend',
   blogId: 32,
   about: 'TypeScript',
+  likeCount: id === 1 ? 1 : id * 3,
+  commentCount: id - 1,
 });
 
 /** A fake list endpoint: `total` matching articles, `q=nothing` matches none. */
@@ -40,12 +44,12 @@ function stubList(total: number) {
 
 const lastUrl = (fetch: ReturnType<typeof stubList>) => String(fetch.mock.lastCall?.[0]);
 
-function renderBrowser(path = '/breakthrough') {
+function renderBrowser(path = '/breakthrough', source: 'all' | 'liked' = 'all') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
-        <BreakthroughBrowser source="all" title="Let's Explore all breakthroughs!" />
+        <BreakthroughBrowser source={source} title="Let's Explore all breakthroughs!" />
         <Where />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -58,20 +62,96 @@ describe('BreakthroughBrowser', () => {
     alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
   });
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
 
-  it('asks the server for page, size 10, query and language, and shows title and date | blog', async () => {
+  it('asks the server for page, size 10, query and language, and shows title and time ago | blog', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-04T13:00:00.000Z') });
     const fetch = stubList(3);
     renderBrowser('/breakthrough?q=hook&lang=typescript');
     expect(await screen.findByText('Breakthrough 1')).toBeInTheDocument();
     expect(lastUrl(fetch)).toBe('/api/article/breakthrough?page=1&size=10&q=hook&lang=TypeScript');
-    expect(screen.getAllByText(/^2026-03-0\d \| Repolog Frontend$/)).toHaveLength(3);
+    const times = screen.getAllByText('3 hours ago');
+    expect(times).toHaveLength(3);
+    expect(times.map((time) => time.parentElement?.textContent)).toEqual(
+      Array(3).fill('3 hours ago | Repolog Frontend'),
+    );
+    // The exact moment is the time element's, shown on hover.
+    const time = times[0];
+    expect(time?.tagName).toBe('TIME');
+    expect(time).toHaveAttribute('dateTime', CREATED_AT);
+    expect(time).toHaveAttribute('title', new Date(CREATED_AT).toLocaleString());
     expect(screen.getByText('Breakthrough 2').closest('a')).toHaveAttribute(
       'href',
       '/breakthrough/2',
     );
+  });
+
+  it("shows each breakthrough's likes and comments, read out as words", async () => {
+    stubList(3);
+    renderBrowser();
+    const link = (await screen.findByText('Breakthrough 2')).closest('a');
+    expect(link).toHaveAccessibleName(
+      /^Breakthrough 2 .+ \| Repolog Frontend TypeScript 6 likes 1 comment$/,
+    );
+    expect(screen.getByText('Breakthrough 1').closest('a')).toHaveAccessibleName(
+      /1 like 0 comments$/,
+    );
+  });
+
+  it('sorts by newest or most liked through the address, keeping search and language', async () => {
+    const fetch = stubList(25);
+    renderBrowser('/breakthrough?q=hook&lang=Kotlin&page=2');
+    await screen.findByText('Breakthrough 11');
+    const sorts = screen.getByRole('navigation', { name: 'Sort breakthroughs' });
+    const newest = within(sorts).getByRole('link', { name: 'Newest' });
+    const liked = within(sorts).getByRole('link', { name: 'Most liked' });
+    expect(newest).toHaveAttribute('aria-current', 'true');
+    expect(liked).not.toHaveAttribute('aria-current');
+    // Real addresses (the page server-rendered works without JavaScript), back to page 1.
+    expect(liked).toHaveAttribute('href', '/breakthrough?q=hook&lang=Kotlin&sort=likes');
+
+    await userEvent.click(liked);
+    expect(screen.getByTestId('where')).toHaveTextContent(
+      '/breakthrough?q=hook&lang=Kotlin&sort=likes',
+    );
+    await waitFor(() =>
+      expect(lastUrl(fetch)).toBe(
+        '/api/article/breakthrough?page=1&size=10&q=hook&lang=Kotlin&sort=likes',
+      ),
+    );
+    expect(liked).toHaveAttribute('aria-current', 'true');
+    // Paging and the language keep the order.
+    expect(await screen.findByRole('link', { name: 'Next page' })).toHaveAttribute(
+      'href',
+      '/breakthrough?q=hook&lang=Kotlin&sort=likes&page=2',
+    );
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Swift');
+    expect(screen.getByTestId('where')).toHaveTextContent(
+      '/breakthrough?q=hook&lang=Swift&sort=likes',
+    );
+    await userEvent.click(within(sorts).getByRole('link', { name: 'Newest' }));
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/breakthrough\?q=hook&lang=Swift$/);
+  });
+
+  it('reads an unknown order as newest first', async () => {
+    const fetch = stubList(3);
+    renderBrowser('/breakthrough?sort=popular');
+    await screen.findByText('Breakthrough 1');
+    expect(lastUrl(fetch)).toBe('/api/article/breakthrough?page=1&size=10');
+    expect(screen.getByRole('link', { name: 'Newest' })).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('offers no order on the liked list, which keeps the order of the likes', async () => {
+    const fetch = stubList(3);
+    renderBrowser('/like/breakthrough?sort=likes', 'liked');
+    await screen.findByText('Breakthrough 1');
+    expect(lastUrl(fetch)).toBe('/api/home/article/like?page=1&size=10');
+    expect(
+      screen.queryByRole('navigation', { name: 'Sort breakthroughs' }),
+    ).not.toBeInTheDocument();
   });
 
   it('hides the pagination with one page and shows it with more', async () => {

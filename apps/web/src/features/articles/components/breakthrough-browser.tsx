@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { LIST_PAGE_SIZE } from '@repolog/contract/constants';
+import { DEFAULT_LIST_SORT, LIST_PAGE_SIZE, type ListSort } from '@repolog/contract/constants';
 import { LANGUAGES } from '@repolog/contract/languages';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/ui/pagination';
 import { SearchBox } from '../../../components/ui/search-box';
 import { articlePageQuery, type ArticleListSource } from '../api/article-lists';
@@ -11,14 +11,26 @@ import {
   writeListState as writeState,
   type ListState,
 } from '../lib/list-state';
-import { ArticleList, ArticleListSkeleton } from './article-list';
 import styles from './breakthrough-browser.module.css';
+
+// The rows (relative times, counts) come in the server's HTML; their code comes in a chunk of
+// its own, hydrated when it arrives.
+const BreakthroughRows = lazy(() =>
+  import('./breakthrough-rows').then((m) => ({ default: m.BreakthroughRows })),
+);
 
 export const NO_BREAKTHROUGH_ALERT = 'There is no Breakthrough!';
 
+/** The orders of the list of every breakthrough (`?sort=`), as its links name them. */
+const SORTS: [ListSort, string][] = [
+  ['latest', 'Newest'],
+  ['likes', 'Most liked'],
+];
+
 /**
  * The searchable, filterable, paged breakthrough list of /breakthrough and /like/breakthrough
- * (spec §2, §4, §5). Paging and search run on the server, 10 per page.
+ * (spec §2, §4, §5). Paging and search run on the server, 10 per page. The list of every
+ * breakthrough may also be sorted by likes (the liked list keeps the order of the likes).
  */
 export function BreakthroughBrowser({
   source,
@@ -28,7 +40,9 @@ export function BreakthroughBrowser({
   title: string;
 }) {
   const [params, setParams] = useSearchParams();
-  const state = readState(params);
+  const sortable = source === 'all';
+  const read = readState(params);
+  const state: ListState = sortable ? read : { ...read, sort: DEFAULT_LIST_SORT };
   const { data, error, isPending, isPlaceholderData } = useQuery(articlePageQuery(source, state));
   // Bumped when a search is cleared, so the box empties even if the address did not change.
   const [resetCount, setResetCount] = useState(0);
@@ -87,6 +101,24 @@ export function BreakthroughBrowser({
             ))}
           </select>
         </label>
+        {sortable && (
+          <nav className={styles.sorts} aria-label="Sort breakthroughs">
+            {SORTS.map(([sort, label]) => (
+              <Link
+                key={sort}
+                to={`?${writeState({ ...state, sort, page: 1 }).toString()}`}
+                className={styles.sort}
+                aria-current={sort === state.sort ? 'true' : undefined}
+              >
+                {label}
+              </Link>
+            ))}
+          </nav>
+        )}
+        {/* Without JavaScript the search form submits the order too. */}
+        {state.sort !== DEFAULT_LIST_SORT && (
+          <input type="hidden" name="sort" value={state.sort} form={formId} />
+        )}
       </div>
       <noscript>
         <nav className={styles.langLinks} aria-label="Languages">
@@ -103,7 +135,7 @@ export function BreakthroughBrowser({
       </noscript>
       <div className={styles.results} aria-busy={isPending || isPlaceholderData}>
         {isPending ? (
-          <ArticleListSkeleton rows={LIST_PAGE_SIZE} />
+          <RowsSkeleton rows={LIST_PAGE_SIZE} />
         ) : error ? (
           <p role="alert" className={styles.message}>
             Error: {error.message}
@@ -111,7 +143,9 @@ export function BreakthroughBrowser({
         ) : data.items.length === 0 ? (
           <p className={styles.message}>{NO_BREAKTHROUGH_ALERT}</p>
         ) : (
-          <ArticleList items={data.items} />
+          <Suspense fallback={<RowsSkeleton rows={data.items.length} />}>
+            <BreakthroughRows items={data.items} />
+          </Suspense>
         )}
       </div>
       <Pagination
@@ -124,5 +158,19 @@ export function BreakthroughBrowser({
         }}
       />
     </div>
+  );
+}
+
+/**
+ * Rows the size of the list's, while a page or the list's code loads (here, not beside the
+ * list, so the first load of the page carries no more of it).
+ */
+function RowsSkeleton({ rows }: { rows: number }) {
+  return (
+    <ul className={styles.skeleton} aria-hidden="true">
+      {Array.from({ length: rows }, (_, index) => (
+        <li key={index} />
+      ))}
+    </ul>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { deleteAccount, logout } from '../api/logout';
 import styles from './profile-panel.module.css';
@@ -11,7 +12,9 @@ export function ProfilePanel({ userName, id }: { userName: string; id: string })
   return (
     <div className={styles.panel} id={id} role="region" aria-label="Profile">
       <p className={styles.greeting}>Hello,</p>
-      <p className={styles.name}>{userName}</p>
+      <p className={styles.name}>
+        <Link to={`/user/${userName}`}>{userName}</Link>
+      </p>
       <div className={styles.actions}>
         <button type="button" className={styles.action} onClick={() => void logout()}>
           Logout

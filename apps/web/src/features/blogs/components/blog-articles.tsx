@@ -1,7 +1,8 @@
 import type { Blog } from '@repolog/contract/blogs';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
-import { useFormatDate } from '../../../lib/use-format-date';
+import { ListCounts } from '../../../components/ui/list-counts';
+import { TimeAgo } from '../../../components/ui/time-ago';
 import styles from './blog-view.module.css';
 
 interface BlogArticlesProps {
@@ -15,7 +16,6 @@ interface BlogArticlesProps {
  * and the member's write button or the empty states of spec §2.
  */
 export function BlogArticles({ blog, official, isMember }: BlogArticlesProps) {
-  const formatDate = useFormatDate();
   const writePath = `/blog/${blog.blog_id}/breakthrough/write`;
   const articles = blog.break_throughs;
   const heading = `${official ? 'Notice' : 'The Breakthroughs'} (${blog.article_count})`;
@@ -38,9 +38,10 @@ export function BlogArticles({ blog, official, isMember }: BlogArticlesProps) {
             <li key={article.articleId}>
               <Link to={`/breakthrough/${article.articleId}`} className={styles.articleRow}>
                 <span className={`${styles.articleTitle} clamp-2`}>{article.articleTitle}</span>{' '}
-                <time dateTime={article.createdAt} className={styles.articleDate}>
-                  {formatDate(article.createdAt)}
-                </time>
+                <span className={styles.articleStats}>
+                  <ListCounts likes={article.likeCount} comments={article.commentCount} />
+                </span>{' '}
+                <TimeAgo iso={article.createdAt} className={styles.articleDate} />
               </Link>
             </li>
           ))}

@@ -1,6 +1,7 @@
+import { Link } from 'react-router';
 import styles from './blog-view.module.css';
 
-/** 'Project Members': the blog's GitHub logins, the owner first. */
+/** 'Project Members': the blog's GitHub logins (links to their profiles), the owner first. */
 export function BlogMembers({ members, owner }: { members: string[]; owner: string }) {
   const sorted = [...members].sort((a, b) =>
     a === owner ? -1 : b === owner ? 1 : a.localeCompare(b),
@@ -16,7 +17,9 @@ export function BlogMembers({ members, owner }: { members: string[]; owner: stri
             <span className={styles.memberAvatar} aria-hidden="true">
               {login.charAt(0).toUpperCase()}
             </span>
-            <span className={styles.memberName}>{login}</span>
+            <span className={styles.memberName}>
+              <Link to={`/user/${login}`}>{login}</Link>
+            </span>
             {login === owner && <span className={styles.ownerTag}>owner</span>}
           </li>
         ))}

@@ -6,7 +6,6 @@ import { can } from '@repolog/contract/permissions';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../auth/hooks/use-session';
 import { blogQuery } from '../api/blog';
-import { BlogArticles } from './blog-articles';
 import { BlogHeader } from './blog-header';
 import { BLOG_LOAD_FAILED, BLOG_NOT_FOUND } from './blog-texts';
 import styles from './blog-view.module.css';
@@ -17,6 +16,10 @@ import styles from './blog-view.module.css';
 const BlogSidebar = lazy(() => import('./blog-sidebar').then((m) => ({ default: m.BlogSidebar })));
 const DeveloperBlogs = lazy(() =>
   import('./developer-blogs').then((m) => ({ default: m.DeveloperBlogs })),
+);
+// The breakthroughs column too (with its relative times and counts).
+const BlogArticles = lazy(() =>
+  import('./blog-articles').then((m) => ({ default: m.BlogArticles })),
 );
 import { isValidId } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -76,7 +79,13 @@ function LoadedBlog({ blog, personal }: { blog: Blog; personal: boolean }) {
           </Suspense>
         </div>
         <div className={styles.right}>
-          <BlogArticles blog={blog} official={official} isMember={can(actor, 'blog.write', blog)} />
+          <Suspense fallback={<div className={styles.panelSkeleton} aria-busy="true" />}>
+            <BlogArticles
+              blog={blog}
+              official={official}
+              isMember={can(actor, 'blog.write', blog)}
+            />
+          </Suspense>
         </div>
       </div>
     </div>

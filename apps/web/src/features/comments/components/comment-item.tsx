@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import type { Comment } from '@repolog/contract/comments';
-import { useFormatDate } from '../../../lib/use-format-date';
+import { Link } from 'react-router';
+import { TimeAgo } from '../../../components/ui/time-ago';
+import { useHydrated } from '../../../lib/use-hydrated';
 import styles from './comments.module.css';
 
 const CommentMenu = lazy(() =>
@@ -23,10 +25,14 @@ interface CommentItemProps {
   onDelete: () => void;
 }
 
-/** One comment: author, date, text, and the edit/delete menu where the server allows it. */
+/**
+ * One comment: author (a link to their profile), when it was written (relative, the exact time
+ * on hover), whether it was edited since, its text, and the edit/delete menu where the server
+ * allows it.
+ */
 export function CommentItem(props: CommentItemProps) {
   const { comment, editing } = props;
-  const formatDate = useFormatDate();
+  const hydrated = useHydrated();
   const edited = Date.parse(comment.updatedAt) - Date.parse(comment.date) > 1000;
   const hasMenu = comment.updateButton || comment.deleteButton;
 
@@ -36,11 +42,19 @@ export function CommentItem(props: CommentItemProps) {
         <span className={styles.avatar} aria-hidden="true">
           {comment.userName.slice(0, 1).toUpperCase()}
         </span>
-        <span className={styles.author}>{comment.userName}</span>
-        <time className={styles.date} dateTime={comment.date}>
-          {formatDate(comment.date)}
-        </time>
-        {edited && <span className={styles.edited}>(edited)</span>}
+        <span className={styles.author}>
+          <Link to={`/user/${comment.userName}`}>{comment.userName}</Link>
+        </span>
+        <TimeAgo iso={comment.date} className={styles.date} />
+        {edited && (
+          <span
+            className={styles.edited}
+            // The reader's local time, once the page is theirs (server HTML knows no time zone).
+            title={hydrated ? `Edited ${new Date(comment.updatedAt).toLocaleString()}` : undefined}
+          >
+            (edited)
+          </span>
+        )}
         {hasMenu && (
           <Suspense fallback={<div className={styles.menuWrap} />}>
             <CommentMenu {...props} />

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Comment } from '@repolog/contract/comments';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStatusQuery } from '../../auth/api/auth-status';
 import { COMMENT_TEXTS } from '../lib/comment-texts';
@@ -75,7 +76,9 @@ function renderSection(signedIn: boolean) {
   );
   return render(
     <QueryClientProvider client={client}>
-      <CommentsSection articleId={ARTICLE} />
+      <MemoryRouter>
+        <CommentsSection articleId={ARTICLE} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -105,6 +108,50 @@ describe('comments block', () => {
       'Login is required to access this service! Please log in to continue.',
     ]);
     expect(box).toHaveValue('');
+  });
+
+  it('links each author to their profile and says how long ago, and whether edited', async () => {
+    // Only Date is faked: the rows are read "three hours" after the first comment.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-01-02T06:04:05.000Z') });
+    try {
+      fakeServer([
+        comment(1),
+        comment(2, {
+          userName: 'alex-chen',
+          date: '2026-01-02T05:00:00.000Z',
+          updatedAt: '2026-01-02T05:30:00.000Z',
+        }),
+      ]);
+      renderSection(false);
+      await screen.findByText('comment 1');
+      const [first, second] = screen.getAllByRole('listitem');
+      if (!first || !second) throw new Error('rows missing');
+
+      expect(within(first).getByRole('link', { name: 'sora-lee' })).toHaveAttribute(
+        'href',
+        '/user/sora-lee',
+      );
+      const posted = within(first).getByText('3 hours ago');
+      expect(posted.tagName).toBe('TIME');
+      expect(posted).toHaveAttribute('dateTime', '2026-01-02T03:04:05.000Z');
+      expect(posted).toHaveAttribute(
+        'title',
+        new Date('2026-01-02T03:04:05.000Z').toLocaleString(),
+      );
+      expect(within(first).queryByText('(edited)')).not.toBeInTheDocument();
+
+      expect(within(second).getByRole('link', { name: 'alex-chen' })).toHaveAttribute(
+        'href',
+        '/user/alex-chen',
+      );
+      expect(within(second).getByText('1 hour ago')).toBeInTheDocument();
+      expect(within(second).getByText('(edited)')).toHaveAttribute(
+        'title',
+        `Edited ${new Date('2026-01-02T05:30:00.000Z').toLocaleString()}`,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses an empty comment and appends a new one', async () => {

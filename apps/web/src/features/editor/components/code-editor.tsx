@@ -1,6 +1,11 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { markdownKeymap, markdownLanguage } from '@codemirror/lang-markdown';
-import { defaultHighlightStyle, LanguageSupport, syntaxHighlighting } from '@codemirror/language';
+import {
+  defaultHighlightStyle,
+  HighlightStyle,
+  LanguageSupport,
+  syntaxHighlighting,
+} from '@codemirror/language';
 import { EditorState, type Extension } from '@codemirror/state';
 import {
   EditorView,
@@ -15,6 +20,27 @@ import type * as Y from 'yjs';
 import { imageFilesOf } from '../lib/image-markdown';
 import { minimalChange } from '../lib/minimal-change';
 import styles from './markdown-editor.module.css';
+
+/**
+ * CodeMirror's default highlighting with its colors, made for a white page, swapped for the
+ * app's color properties, so the markdown reads as well in the dark theme as in the light one.
+ * A color not named here (CodeMirror changed its palette) is the text's.
+ */
+const THEMED_COLORS: Record<string, string> = {
+  '#219': 'var(--color-primary)', // links' addresses, rules, labels
+  '#404740': 'var(--color-muted)', // meta
+  '#940': 'var(--color-faint)', // comments
+  '#708': 'var(--color-other)', // keywords
+  '#a11': 'var(--color-danger)', // strings
+  '#164': 'var(--color-success-text)', // literals
+};
+const themedHighlightStyle = HighlightStyle.define(
+  defaultHighlightStyle.specs.map((spec) =>
+    typeof spec.color === 'string'
+      ? { ...spec, color: THEMED_COLORS[spec.color] ?? 'var(--color-text)' }
+      : spec,
+  ),
+);
 
 /** The shared text this editor edits live with others, and their cursors. */
 export interface Collaboration {
@@ -85,7 +111,7 @@ export function CodeEditor({
       // GFM markdown without the languages of embedded HTML and code blocks (a third of the
       // editor's weight for colors nobody needs while writing prose).
       new LanguageSupport(markdownLanguage),
-      syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+      syntaxHighlighting(themedHighlightStyle, { fallback: true }),
       keymap.of(markdownKeymap),
       EditorView.lineWrapping,
       placeholderText(placeholder),

@@ -3,53 +3,108 @@ import { Link } from 'react-router';
 import { Carousel, type CarouselSlide } from '../../../components/ui/carousel';
 import styles from './home.module.css';
 
-const WIDTH = 1200;
-const HEIGHT = 360;
+interface BannerProps {
+  /** The picture behind the words: decoration only (alt=""). */
+  art: string;
+  /** Light art takes dark words; the others light words. */
+  light?: boolean;
+  eager?: boolean;
+  kicker: string;
+  title: string;
+  text?: string;
+  tags?: string[];
+  action?: string;
+}
 
-const banner = (src: string, alt: string, eager: boolean) => (
-  <img
-    className={styles.banner}
-    src={src}
-    alt={alt}
-    width={WIDTH}
-    height={HEIGHT}
-    loading={eager ? 'eager' : 'lazy'}
-    fetchPriority={eager ? 'high' : 'auto'}
-    decoding="async"
-  />
-);
+/**
+ * One banner: its words are text over the art, so they wrap and stay readable on a phone
+ * instead of shrinking with a picture.
+ */
+function Banner({
+  art,
+  light = false,
+  eager = false,
+  kicker,
+  title,
+  text,
+  tags,
+  action,
+}: BannerProps) {
+  return (
+    <div className={`${styles.banner} ${light ? styles.bannerLight : ''}`}>
+      <img
+        className={styles.bannerArt}
+        src={art}
+        alt=""
+        width={1200}
+        height={360}
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
+        decoding="async"
+      />
+      <div className={styles.bannerWords}>
+        <span className={styles.bannerKicker}>{kicker}</span>
+        <span className={styles.bannerTitle}>{title}</span>
+        {text && <span className={styles.bannerText}>{text}</span>}
+        {tags && (
+          <span className={styles.bannerTags}>
+            {tags.map((tag) => (
+              <span key={tag} className={styles.bannerTag}>
+                {tag}
+              </span>
+            ))}
+          </span>
+        )}
+        {action && (
+          <span className={styles.bannerAction}>
+            {action} <span aria-hidden="true">→</span>
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}
 
 /** Spec §2: three banners; the first opens the official blog, the third the featured article. */
 const SLIDES: CarouselSlide[] = [
   {
     key: 'official',
     content: (
-      <Link to={`/blog/${OFFICIAL_BLOG_ID}`}>
-        {banner(
-          '/banners/official-notice.svg',
-          'Repolog Official: releases, notices and community news. Read the notices.',
-          true,
-        )}
+      <Link to={`/blog/${OFFICIAL_BLOG_ID}`} className={styles.bannerLink}>
+        <Banner
+          art="/banners/official-notice.svg"
+          eager
+          kicker="Official"
+          title="Repolog Official"
+          text="Releases, notices and community news from the team that builds Repolog."
+          action="Read the notices"
+        />
       </Link>
     ),
   },
   {
     key: 'promise',
-    content: banner(
-      '/banners/collaborative-blog.svg',
-      'Turn your repository into a real-time collaborative tech blog.',
-      false,
+    content: (
+      <Banner
+        art="/banners/collaborative-blog.svg"
+        kicker="Repository → tech blog"
+        title="Turn your repository into a real-time collaborative tech blog"
+        tags={['Repository-linked', 'Issues → breakthroughs', 'Team-run']}
+      />
     ),
   },
   {
     key: 'featured',
     content: (
-      <Link to={`/breakthrough/${BANNER_ARTICLE_ID}`}>
-        {banner(
-          '/banners/featured-breakthrough.svg',
-          'Featured breakthrough: lazy-loading the markdown editor cut our first load by 38%. Read the breakthrough.',
-          false,
-        )}
+      <Link to={`/breakthrough/${BANNER_ARTICLE_ID}`} className={styles.bannerLink}>
+        <Banner
+          art="/banners/featured-breakthrough.svg"
+          light
+          kicker="Featured breakthrough"
+          title="Lazy-loading the markdown editor cut our first load by 38%"
+          text="From an issue and a commit to a story the team can read."
+          action="Read the breakthrough"
+        />
       </Link>
     ),
   },

@@ -1,8 +1,8 @@
 import type { Notice } from '@repolog/contract/notifications';
-import { useNavigate } from 'react-router';
-import { formatRelative } from '../../../lib/time-ago';
+import { Link, useNavigate } from 'react-router';
+import { TimeAgo } from '../../../components/ui/time-ago';
 import { useMarkNoticeViewed } from '../api/notices';
-import { noticeMessage, noticeTarget } from '../lib/notice-message';
+import { noticeMessage, noticeParts, noticeTarget } from '../lib/notice-message';
 import styles from './notification-list.module.css';
 
 interface NotificationListProps {
@@ -14,8 +14,9 @@ interface NotificationListProps {
 }
 
 /**
- * Notifications as buttons, newest first: unread ones stand out, viewed ones are dimmed. A
- * click marks an unread one viewed (the badge drops by one) and opens its blog or article.
+ * Notifications newest first: unread ones stand out, viewed ones are dimmed. The instigator's
+ * name links to their profile; a click anywhere else on the row (its button covers the row)
+ * marks an unread one viewed (the badge drops by one) and opens its blog or article.
  */
 export function NotificationList({ items, onOpen, variant = 'panel' }: NotificationListProps) {
   const navigate = useNavigate();
@@ -32,26 +33,31 @@ export function NotificationList({ items, onOpen, variant = 'panel' }: Notificat
 
   return (
     <ul className={`${styles.list} ${variant === 'page' ? styles.pageList : ''}`}>
-      {items.map((notice) => (
-        <li key={notice.noticeId}>
-          <button
-            type="button"
-            className={`${styles.item} ${notice.isViewed ? styles.viewed : styles.unread}`}
-            data-viewed={notice.isViewed}
-            onClick={() => open(notice)}
-          >
-            <span className={styles.message}>{noticeMessage(notice)}</span>
-            {!notice.isViewed && <span className="visually-hidden"> (unread)</span>}
-            <time
-              className={styles.time}
-              dateTime={notice.time}
-              title={new Date(notice.time).toLocaleString()}
-            >
-              {formatRelative(notice.time)}
-            </time>
-          </button>
-        </li>
-      ))}
+      {items.map((notice) => {
+        const { who, rest } = noticeParts(notice);
+        return (
+          <li key={notice.noticeId}>
+            <div className={`${styles.item} ${notice.isViewed ? styles.viewed : styles.unread}`}>
+              <span className={styles.message}>
+                <Link to={`/user/${who}`} className={styles.who} onClick={onOpen}>
+                  {who}
+                </Link>{' '}
+                <button
+                  type="button"
+                  className={styles.open}
+                  data-viewed={notice.isViewed}
+                  // The whole message names the button, though the name before it is a link.
+                  aria-label={`${noticeMessage(notice)}${notice.isViewed ? '' : ' (unread)'}`}
+                  onClick={() => open(notice)}
+                >
+                  {rest}
+                </button>
+              </span>
+              <TimeAgo iso={notice.time} className={styles.time} />
+            </div>
+          </li>
+        );
+      })}
     </ul>
   );
 }

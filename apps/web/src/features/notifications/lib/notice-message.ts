@@ -18,6 +18,15 @@ export function noticeMessage(notice: Notice): string {
   }
 }
 
+/**
+ * The message split where the instigator's name ends (the name links to their profile): the
+ * name, a space and the rest are exactly noticeMessage's text.
+ */
+export function noticeParts(notice: Notice): { who: string; rest: string } {
+  const message = noticeMessage(notice);
+  return { who: notice.instigator, rest: message.slice(notice.instigator.length).trimStart() };
+}
+
 /** Where clicking a notification goes; undefined for types that do nothing. */
 export function noticeTarget(notice: Notice): string | undefined {
   const related = notice.relatedId;
