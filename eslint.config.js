@@ -219,10 +219,11 @@ export default tseslint.config(
                 '!@repolog/contract/permissions',
                 '!@repolog/contract/live',
                 '!@repolog/contract/errors',
+                '!@repolog/contract/locale',
               ],
               allowTypeImports: true,
               message:
-                'Import only types from contract schema files in the web app (values from constants, languages, limits, permissions, live, errors).',
+                'Import only types from contract schema files in the web app (values from constants, languages, limits, permissions, live, errors, locale).',
             },
             { group: ['zod', 'zod/*'], message: 'The web app does not ship zod.' },
           ],

@@ -70,11 +70,21 @@ export default defineConfig(({ isSsrBuild }) => ({
         modulePreload: { polyfill: false },
         rolldownOptions: {
           output: {
+            // Chunks are named by their hash alone: every import and the preload map name them,
+            // and the manifest says which is which (about 0.4 KB of gzip on each first load).
+            chunkFileNames: 'assets/[hash].js',
             codeSplitting: {
               // React and React DOM in one file: one compression stream packs them tighter than
               // the shared chunks they were split into (the entry and jsx-runtime).
               groups: [
-                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                {
+                  name: 'react',
+                  test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+                  priority: 2,
+                },
+                // Everything the entry loads in one file as well: fewer, larger files compress
+                // better than the many small shared chunks the split would make.
+                { name: 'app', tags: ['$initial'], priority: 1 },
               ],
             },
           },

@@ -4,7 +4,8 @@ import { loginAs } from '../support/session';
 
 /**
  * axe-core over every page, in the light and the dark theme (the system setting picks the
- * theme when the reader has chosen none). A violation names the rule and the elements.
+ * theme when the reader has chosen none) and in both interface languages (the remembered
+ * choice, a cookie). A violation names the rule and the elements.
  */
 const VISITOR_PAGES = [
   '/',
@@ -51,36 +52,56 @@ async function violations(page: Page): Promise<string[]> {
   );
 }
 
+type Language = 'en' | 'ko';
+
 async function newPage(browser: Browser, colorScheme: 'light' | 'dark'): Promise<Page> {
   const context = await browser.newContext({ colorScheme });
   return context.newPage();
 }
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(`accessibility in the ${colorScheme} theme`, () => {
-    test('a visitor meets no axe violation on any page', async ({ browser }) => {
+/** From now on the pages come in `language` (signing in happens in English, as loginAs reads it). */
+async function speak(page: Page, language: Language, baseURL: string | undefined) {
+  if (language === 'en') return;
+  await page.context().addCookies([{ name: 'lang', value: language, url: baseURL ?? '' }]);
+}
+
+/** The profile menu's button in each language. */
+const PROFILE: Record<Language, string> = { en: 'Profile', ko: '프로필' };
+
+for (const [colorScheme, language] of [
+  ['light', 'en'],
+  ['dark', 'en'],
+  ['light', 'ko'],
+  ['dark', 'ko'],
+] as const) {
+  test.describe(`accessibility in the ${colorScheme} theme, ${language}`, () => {
+    test('a visitor meets no axe violation on any page', async ({ browser, baseURL }) => {
       test.slow();
       const page = await newPage(browser, colorScheme);
+      await speak(page, language, baseURL);
       for (const path of VISITOR_PAGES) {
         await page.goto(path);
         await settled(page);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
         expect.soft(await violations(page), path).toEqual([]);
       }
     });
 
-    test('a member meets no axe violation on any page', async ({ browser }) => {
+    test('a member meets no axe violation on any page', async ({ browser, baseURL }) => {
       test.slow();
       const page = await newPage(browser, colorScheme);
       await loginAs(page, 'dana-kim');
+      await speak(page, language, baseURL);
       for (const path of MEMBER_PAGES) {
         await page.goto(path);
         await settled(page);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
         expect.soft(await violations(page), path).toEqual([]);
       }
       // The account dialog and the notification panel are pages of their own to a reader.
       await page.goto('/home');
       await settled(page);
-      await page.getByRole('button', { name: 'Profile' }).click();
+      await page.getByRole('button', { name: PROFILE[language] }).click();
       expect.soft(await violations(page), 'profile menu').toEqual([]);
     });
   });

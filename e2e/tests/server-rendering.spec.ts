@@ -56,6 +56,25 @@ test.describe('server-rendered pages hydrate', () => {
     }
   });
 
+  test('in Korean too: the page hydrates with the texts the server rendered it with', async ({
+    browser,
+  }) => {
+    test.slow();
+    // A Korean browser: the server picks Korean from its languages, the app loads the Korean
+    // texts before it hydrates.
+    const page = await (
+      await browser.newContext({ timezoneId: 'Asia/Seoul', locale: 'ko-KR' })
+    ).newPage();
+    const problems = watchConsole(page);
+    for (const path of PUBLIC_PAGES) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+      await expect(page.getByRole('banner').getByRole('link', { name: '로그인' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(problems, `${path} (Korean)`).toEqual([]);
+    }
+  });
+
   test('pages the browser renders itself load their styles without a console warning', async ({
     browser,
   }) => {

@@ -1,18 +1,54 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query';
+import type { UiLanguage } from '@repolog/contract/locale';
 import type { PageRenderer, RenderedPage } from '@repolog/contract/pages';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/app';
 import { AppRoutes } from './app/router';
 import { findServerPage } from './app/server-pages';
+import { locale, provideCatalog } from './i18n';
+import { ko, serverMessages } from './i18n/ko';
+
+/** Lazily loaded parts of every page's frame (app/layouts/root-layout.tsx). */
+const LAYOUT_ISLANDS = ['src/app/layouts/site-footer.tsx'];
+
+// The server renders either language from the start.
+provideCatalog('ko', ko, serverMessages);
+
+/**
+ * The interface language is one atom for the whole process, so renders take turns by language:
+ * any number of renders in the same language at once, another language once they are done.
+ */
+let current: UiLanguage = 'en';
+let running = 0;
+const waiting: (() => void)[] = [];
+async function inLanguage<T>(language: UiLanguage, work: () => Promise<T>): Promise<T> {
+  while (running > 0 && current !== language) {
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+  current = language;
+  locale.set(language);
+  running += 1;
+  try {
+    return await work();
+  } finally {
+    running -= 1;
+    if (running === 0) for (const wake of waiting.splice(0)) wake();
+  }
+}
 
 /**
  * Renders a public page on the server (the server imports this module's build): the page's
  * loader fills a fresh query cache through the server's in-process reads, React renders the
- * same tree the browser hydrates, and the cache goes along as JSON. Everyone gets the same HTML:
+ * same tree the browser hydrates, and the cache goes along as JSON. Everyone who reads the same
+ * language gets the same HTML:
  * nothing here knows who asked (personal parts fill in after hydration).
  */
-export const render: PageRenderer = async (url, reads): Promise<RenderedPage | null> => {
+export const render: PageRenderer = async (
+  url,
+  reads,
+  language = 'en',
+): Promise<RenderedPage | null> => {
   const address = new URL(url, 'http://localhost');
   const found = findServerPage(address.pathname);
   if (!found) return null;
@@ -27,23 +63,26 @@ export const render: PageRenderer = async (url, reads): Promise<RenderedPage | n
       search: address.searchParams,
       reads,
     })) ?? { status: 200, hydrate: true };
-    const { prelude } = await prerender(
-      <AppProviders client={client}>
-        <StaticRouter location={`${address.pathname}${address.search}`}>
-          <AppRoutes />
-        </StaticRouter>
-      </AppProviders>,
-      // Every boundary in place: React would otherwise move large ones to the end of the HTML
-      // with an inline script to put them back, which the Content-Security-Policy forbids.
-      { progressiveChunkSize: Number.POSITIVE_INFINITY },
-    );
-    const html = await new Response(prelude).text();
+    // Read whole inside the language's turn: nothing of it is rendered in the other language.
+    const html = await inLanguage(language, async () => {
+      const { prelude } = await prerender(
+        <AppProviders client={client}>
+          <StaticRouter location={`${address.pathname}${address.search}`}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>,
+        // Every boundary in place: React would otherwise move large ones to the end of the HTML
+        // with an inline script to put them back, which the Content-Security-Policy forbids.
+        { progressiveChunkSize: Number.POSITIVE_INFINITY },
+      );
+      return new Response(prelude).text();
+    });
     return {
       status: loaded.status,
       html,
       state: loaded.hydrate ? JSON.stringify(dehydrate(client)) : null,
       modules: [found.page.module],
-      islands: found.page.islands ?? [],
+      islands: [...(found.page.islands ?? []), ...LAYOUT_ISLANDS],
     };
   } finally {
     client.clear();

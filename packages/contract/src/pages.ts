@@ -7,6 +7,7 @@ import type { Article, ArticleListItem, HomeArticle } from './articles';
 import type { Blog, BlogCard } from './blogs';
 import type { Comment } from './comments';
 import type { ListSort } from './constants';
+import type { UiLanguage } from './locale';
 import type { UserProfile } from './users';
 
 /** One page of the breakthrough list, as GET /api/article/breakthrough answers it. */
@@ -62,5 +63,12 @@ export interface RenderedPage {
   islands: string[];
 }
 
-/** Renders a public page for `url` (path and query); null for pages rendered only in the browser. */
-export type PageRenderer = (url: string, reads: PageReads) => Promise<RenderedPage | null>;
+/**
+ * Renders a public page for `url` (path and query) in an interface language; null for pages
+ * rendered only in the browser.
+ */
+export type PageRenderer = (
+  url: string,
+  reads: PageReads,
+  language?: UiLanguage,
+) => Promise<RenderedPage | null>;

@@ -87,16 +87,17 @@ export function registerPagesModule(
   const pages = pageCache<{ status: number; html: string } | undefined>({
     cacheSync: deps.cacheSync,
   });
-  return async (request: FastifyRequest, shell) => {
+  return async (request: FastifyRequest, shell, language) => {
     const url = request.url;
     const pathname = url.split('?')[0] ?? '/';
     try {
-      return await pages.get(url, async (tags) => {
-        const page = await renderer(url, trackedReads(reads, tags));
+      // One HTML per page and interface language.
+      return await pages.get(`${language} ${url}`, async (tags) => {
+        const page = await renderer(url, trackedReads(reads, tags), language);
         if (!page) return undefined;
         return {
           status: page.status,
-          html: assembleDocument(shell, pathname, await shell.meta(request), page),
+          html: assembleDocument(shell, pathname, await shell.meta(request), page, language),
         };
       });
     } catch (error) {

@@ -113,7 +113,10 @@ describe('server-rendered pages, read without JavaScript', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     // #root holds exactly the app's HTML: a stray whitespace node would fail hydration.
-    expect(res.body).toMatch(/<div id="root"><header class="site-header">[\s\S]*<\/footer><\/div>/);
+    // The footer is an island (a Suspense boundary: React's markers around it).
+    expect(res.body).toMatch(
+      /<div id="root"><header class="site-header">[\s\S]*<\/footer>(<!--\/\$-->)?<\/div>/,
+    );
     const text = bodyText(res.body);
     expect(text).toContain(title);
     expect(text).toContain('Render Lab');
@@ -214,6 +217,59 @@ describe('server-rendered pages, read without JavaScript', () => {
     expect(bodyText(res.body)).toContain('Breakthrough not found.');
     expect(res.body).not.toContain('id="repolog-state"');
     expect((await page('/blog/0')).statusCode).toBe(404);
+  });
+});
+
+describe("server-rendered pages in the reader's language", () => {
+  const KOREAN = 'ko-KR,ko;q=0.9,en;q=0.8';
+  /** The top bar's navigation, as the HTML carries it. */
+  const nav = (html: string) => bodyText(`<body>${/<nav[\s\S]*?<\/nav>/.exec(html)?.[0] ?? ''}`);
+
+  it('a Korean browser gets the page in Korean, with the Korean texts loading beside the entry', async () => {
+    const res = await page('/breakthrough', { 'accept-language': KOREAN });
+    expect(res.body).toContain('<html lang="ko">');
+    expect(nav(res.body)).toContain('브레이크스루');
+    expect(nav(res.body)).not.toContain('Breakthrough');
+    expect(res.body).toContain('<title>Repolog — 저장소에서 만드는 팀 기술 블로그</title>');
+    expect(String(res.headers.vary)).toContain('Accept-Language');
+  });
+
+  it('the remembered choice wins over the browser, and English pages load no Korean', async () => {
+    const korean = await page('/breakthrough', { 'accept-language': KOREAN });
+    const english = await page('/breakthrough', {
+      'accept-language': KOREAN,
+      cookie: 'lang=en',
+    });
+    expect(english.body).toContain('<html lang="en">');
+    expect(nav(english.body)).toContain('Breakthrough');
+    const preloads = (html: string): string[] =>
+      html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    const koreanOnly = preloads(korean.body).filter((tag) => !preloads(english.body).includes(tag));
+    expect(koreanOnly).toHaveLength(1);
+    expect((await page('/breakthrough', { cookie: 'lang=ko' })).body).toContain('<html lang="ko">');
+    // An unknown remembered value falls back to the browser's languages.
+    expect(
+      (await page('/home', { cookie: 'lang=xx', 'accept-language': 'fr, ko;q=0.5' })).body,
+    ).toContain('<html lang="ko">');
+  });
+
+  it('pages rendered at the same moment in both languages each come whole in their own', async () => {
+    const articles = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((n) =>
+        createArticle(t, { blog, author, title: `Both ${n} ${word()}` }),
+      ),
+    );
+    const pages = await Promise.all(
+      articles.map((article, n) =>
+        page(`/breakthrough/${article.id}`, n % 2 ? { cookie: 'lang=ko' } : { cookie: 'lang=en' }),
+      ),
+    );
+    pages.forEach((res, n) => {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(n % 2 ? '<html lang="ko">' : '<html lang="en">');
+      expect(nav(res.body)).toContain(n % 2 ? '브레이크스루' : 'Breakthrough');
+      expect(nav(res.body)).not.toContain(n % 2 ? 'Breakthrough' : '브레이크스루');
+    });
   });
 });
 

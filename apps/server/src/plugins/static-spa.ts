@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { UI_LANGUAGE_COOKIE, pickUiLanguage, type UiLanguage } from '@repolog/contract/locale';
 import { notFound } from '../errors.js';
 
 /** Title, description and Open Graph data injected into index.html for one page. */
@@ -169,14 +170,34 @@ export interface RenderedDocument {
   islands: string[];
 }
 
-/** Puts a page into index.html: head tags, preloads, the app's HTML and its data. */
+/** The web app's module of each interface language's texts (English is in the code itself). */
+const LANGUAGE_MODULES: Partial<Record<UiLanguage, string>> = { ko: 'src/i18n/ko/index.ts' };
+
+/** The interface language of a page request: the reader's remembered choice, else the browser's. */
+export const requestLanguage = (request: FastifyRequest): UiLanguage =>
+  pickUiLanguage(request.cookies[UI_LANGUAGE_COOKIE], request.headers['accept-language']);
+
+/**
+ * Puts a page into index.html: head tags, preloads, the app's HTML and its data, in the page's
+ * interface language (`<html lang>`, and the texts' module loaded beside the entry).
+ */
 export function assembleDocument(
   shell: Pick<Shell, 'template' | 'manifest' | 'css'>,
   pathname: string,
   meta: PageMeta,
   page?: RenderedDocument,
+  language: UiLanguage = 'en',
 ): string {
   let html = renderIndex(shell.template, meta);
+  const texts = LANGUAGE_MODULES[language];
+  const textsFile = texts ? shell.manifest[texts]?.file : undefined;
+  if (language !== 'en') html = html.replace('<html lang="en">', `<html lang="${language}">`);
+  if (textsFile) {
+    html = html.replace(
+      '</head>',
+      `    <link rel="modulepreload" crossorigin href="/${escapeHtml(textsFile)}" />\n  </head>`,
+    );
+  }
   const preloads = preloadTags(
     shell.manifest,
     pathname,
@@ -239,12 +260,22 @@ export interface Shell {
 export type DocumentSource = (
   request: FastifyRequest,
   shell: Shell,
+  language: UiLanguage,
 ) => Promise<{ status: number; html: string } | undefined>;
 
 export const defaultMeta: PageMeta = {
   title: 'Repolog — team tech blogs from your repositories',
   description:
     'Repolog turns a GitHub repository into a real-time collaborative tech blog: breakthroughs written from issues, pull requests and commits.',
+};
+
+/** The same in the other interface languages (a page's own title and description are content). */
+const defaultMetaIn: Partial<Record<UiLanguage, PageMeta>> = {
+  ko: {
+    title: 'Repolog — 저장소에서 만드는 팀 기술 블로그',
+    description:
+      'Repolog는 GitHub 저장소를 실시간 협업 기술 블로그로 만듭니다: 이슈, 풀 리퀘스트, 커밋에서 쓰는 브레이크스루.',
+  },
 };
 
 /**
@@ -292,7 +323,10 @@ export async function registerStaticSpa(
       const pathname = request.url.split('?')[0] ?? '/';
       const found = await Promise.all(metaProviders.map((provider) => provider(request)));
       return Object.assign(
-        { ...defaultMeta, url: `${publicUrl}${pathname}` },
+        {
+          ...(defaultMetaIn[requestLanguage(request)] ?? defaultMeta),
+          url: `${publicUrl}${pathname}`,
+        },
         ...found.filter((value) => value !== undefined),
       ) as PageMeta;
     };
@@ -310,7 +344,10 @@ export async function registerStaticSpa(
     const shell: Shell = { template, manifest, meta, css };
 
     const replyWithIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-      const rendered = await documents?.(request, shell);
+      const language = requestLanguage(request);
+      // The language follows the cookie, else the browser's languages.
+      reply.header('Vary', 'Cookie, Accept-Language');
+      const rendered = await documents?.(request, shell, language);
       if (rendered) {
         return reply
           .code(rendered.status)
@@ -322,7 +359,7 @@ export async function registerStaticSpa(
       return reply
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(assembleDocument(shell, pathname, await meta(request)));
+        .send(assembleDocument(shell, pathname, await meta(request), undefined, language));
     };
     // The start page itself: without this, the static plugin answers "/" as a directory (403)
     // whenever the client does not ask for a compressed answer.

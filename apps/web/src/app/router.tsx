@@ -28,7 +28,7 @@ const WorkspacePage = page(() => import('./routes/workspace'), 'WorkspacePage');
 const MakeBlogPage = page(() => import('./routes/make-blog'), 'MakeBlogPage');
 const MyBlogPage = page(() => import('./routes/my-blog'), 'MyBlogPage');
 const LikedBreakthroughsPage = page(
-  () => import('./routes/liked-breakthroughs'),
+  () => import('./routes/breakthrough-list'),
   'LikedBreakthroughsPage',
 );
 const FollowedBlogsPage = page(() => import('./routes/followed-blogs'), 'FollowedBlogsPage');

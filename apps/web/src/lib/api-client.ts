@@ -1,9 +1,20 @@
+import { i18n, params, translateServerMessage } from '../i18n';
 import { LOGGED_IN_COOKIE, removeCookie } from './cookies';
 
 /** Request time-out of spec §9. */
 export const REQUEST_TIMEOUT_MS = 100_000;
 export const SESSION_EXPIRED_MESSAGE = '세션이 만료되었습니다. 다시 로그인하세요.';
 export const TOKEN_REFRESH_FAILED = '토큰 갱신 실패';
+
+/** The client's own error messages (the server's come in its answers). */
+const messages = i18n('apiClient', {
+  timeout: 'The server took too long to answer.',
+  cancelled: 'The request was cancelled.',
+  network: 'Network error',
+  notJson: 'The server sent something that is not JSON.',
+  requestFailed: params('Request failed ({status})'),
+  unexpected: 'The server sent an unexpected answer.',
+});
 
 /** The HTTP client's error categories (spec §8). */
 export type ApiErrorKind = 'network' | 'timeout' | 'cancel' | 'bad_request' | 'bad_response';
@@ -75,9 +86,10 @@ async function send(path: string, options: RequestOptions<unknown>): Promise<Res
   try {
     return await fetch(path, init);
   } catch (error) {
-    if (timeout.aborted) throw new ApiError('timeout', 'The server took too long to answer.');
-    if (options.signal?.aborted) throw new ApiError('cancel', 'The request was cancelled.');
-    throw new ApiError('network', error instanceof Error ? error.message : 'Network error');
+    const t = messages.get();
+    if (timeout.aborted) throw new ApiError('timeout', t.timeout);
+    if (options.signal?.aborted) throw new ApiError('cancel', t.cancelled);
+    throw new ApiError('network', error instanceof Error ? error.message : t.network);
   }
 }
 
@@ -130,13 +142,16 @@ async function parse<T>(res: Response, options: RequestOptions<T>): Promise<T> {
     try {
       body = JSON.parse(text) as unknown;
     } catch {
-      throw new ApiError('bad_response', 'The server sent something that is not JSON.', res.status);
+      throw new ApiError('bad_response', messages.get().notJson, res.status);
     }
   }
   if (!res.ok) {
     const err = body as { error?: unknown; message?: unknown } | undefined;
+    // The server writes its messages in English; readers of another language get them translated.
     const message =
-      typeof err?.message === 'string' ? err.message : `Request failed (${res.status})`;
+      typeof err?.message === 'string'
+        ? translateServerMessage(err.message)
+        : messages.get().requestFailed({ status: res.status });
     throw new ApiError(
       'bad_request',
       message,
@@ -146,7 +161,7 @@ async function parse<T>(res: Response, options: RequestOptions<T>): Promise<T> {
     );
   }
   if (options.expect && !options.expect(body)) {
-    throw new ApiError('bad_response', 'The server sent an unexpected answer.', res.status);
+    throw new ApiError('bad_response', messages.get().unexpected, res.status);
   }
   return body as T;
 }

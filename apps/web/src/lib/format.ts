@@ -1,12 +1,18 @@
+import { locale } from '../i18n';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** ISO timestamp -> 'YYYY-MM-DD' in the reader's time zone (or UTC). */
+/**
+ * ISO timestamp -> the interface language's date, in the reader's time zone (or UTC): English
+ * 'YYYY-MM-DD' (spec), Korean 'YYYY. M. D.' as Korean sites write it.
+ */
 export function formatDate(iso: string, utc = false): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return utc
-    ? `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`
-    : `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  const year = utc ? date.getUTCFullYear() : date.getFullYear();
+  const month = (utc ? date.getUTCMonth() : date.getMonth()) + 1;
+  const day = utc ? date.getUTCDate() : date.getDate();
+  return locale.get() === 'ko' ? `${year}. ${month}. ${day}.` : `${year}-${pad(month)}-${pad(day)}`;
 }
 
 /** Largest id the API accepts (PostgreSQL integer). */

@@ -5,7 +5,14 @@ import { ProfilePanel } from '../../features/auth/components/profile-panel';
 import { unreadCountQuery } from '../../features/notifications/api/notices';
 import { NotificationPanel } from '../../features/notifications/components/notification-panel';
 import { useNoticeStream } from '../../features/notifications/hooks/use-notice-stream';
+import { i18n, params, useMessages } from '../../i18n';
 import styles from './header-menus.module.css';
+
+const messages = i18n('headerMenus', {
+  notifications: 'Notifications',
+  notificationsUnread: params('Notifications, {unread} unread'),
+  profile: 'Profile',
+});
 
 type OpenPanel = 'none' | 'notifications' | 'profile';
 
@@ -14,6 +21,7 @@ type OpenPanel = 'none' | 'notifications' | 'profile';
  * One panel at a time; a click outside, Escape or a route change closes it (spec §2).
  */
 export function HeaderMenus({ userName }: { userName: string }) {
+  const t = useMessages(messages);
   const [open, setOpen] = useState<OpenPanel>('none');
   const wrapper = useRef<HTMLDivElement>(null);
   const bell = useRef<HTMLButtonElement>(null);
@@ -59,7 +67,7 @@ export function HeaderMenus({ userName }: { userName: string }) {
         ref={bell}
         type="button"
         className={styles.iconButton}
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-label={unread > 0 ? t.notificationsUnread({ unread }) : t.notifications}
         aria-expanded={open === 'notifications'}
         aria-controls="notification-panel"
         onClick={() => toggle('notifications')}
@@ -89,7 +97,7 @@ export function HeaderMenus({ userName }: { userName: string }) {
         ref={profile}
         type="button"
         className={styles.iconButton}
-        aria-label="Profile"
+        aria-label={t.profile}
         aria-expanded={open === 'profile'}
         aria-controls="profile-panel"
         onClick={() => toggle('profile')}

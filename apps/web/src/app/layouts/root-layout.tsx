@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { SessionSync } from '../../features/auth/components/session-sync';
-import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { useHydrated } from '../../lib/use-hydrated';
 
@@ -11,6 +10,10 @@ const DemoBanner = lazy(() =>
   import('../../components/ui/demo-banner').then((m) => ({ default: m.DemoBanner })),
 );
 const isDemo = () => document.querySelector('meta[name="repolog-demo"]') !== null;
+
+// The footer (and its language switch) is an island: server HTML shows it at once, its code
+// arrives after the page's own (entry-server.tsx lists it with every page's islands).
+const SiteFooter = lazy(() => import('./site-footer').then((m) => ({ default: m.SiteFooter })));
 
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -34,7 +37,9 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </ErrorBoundary>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
       {hydrated && isDemo() && (
         <Suspense fallback={null}>
           <DemoBanner />

@@ -2,19 +2,31 @@ import { lazy, Suspense, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { useSession } from '../../features/auth/hooks/use-session';
+import { i18n, useMessages } from '../../i18n';
 import { ThemeToggle } from './theme-toggle';
 import styles from './site-header.module.css';
 
 // Only signed-in readers need the bell and profile panels: their code loads on demand.
 const HeaderMenus = lazy(() => import('./header-menus').then((m) => ({ default: m.HeaderMenus })));
 
+/** The spec's alert for a visitor who opens Workspace (English; Korean readers see its translation). */
 export const LOGIN_REQUIRED_ALERT =
   'Login is required to access this service!\nPlease log in to continue.';
 
+const messages = i18n('siteHeader', {
+  startPage: 'Repolog start page',
+  mainNav: 'Main',
+  home: 'Home',
+  breakthrough: 'Breakthrough',
+  workspace: 'Workspace',
+  login: 'Login',
+  loginRequired: LOGIN_REQUIRED_ALERT,
+});
+
 const NAV_ITEMS = [
-  { to: '/home', label: 'Home' },
-  { to: '/breakthrough', label: 'Breakthrough' },
-  { to: '/workspace', label: 'Workspace' },
+  { to: '/home', label: 'home' },
+  { to: '/breakthrough', label: 'breakthrough' },
+  { to: '/workspace', label: 'workspace' },
 ] as const;
 
 /** The top navigation bar of spec §2. */
@@ -22,12 +34,13 @@ export function SiteHeader() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const session = useSession();
+  const t = useMessages(messages);
   const isStart = pathname === '/';
 
   const onNavClick = (event: MouseEvent<HTMLAnchorElement>, to: string) => {
     if (to === '/workspace' && session.status === 'out') {
       event.preventDefault();
-      window.alert(LOGIN_REQUIRED_ALERT);
+      window.alert(t.loginRequired);
       void navigate('/login');
     }
   };
@@ -35,13 +48,13 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to="/" className="site-logo" aria-label="Repolog start page">
+        <Link to="/" className="site-logo" aria-label={t.startPage}>
           {/* The mark is drawn by global.css: the page's code stays smaller without the drawing. */}
           <span className="site-logo__mark" />
           <span>Repolog</span>
         </Link>
         {!isStart && (
-          <nav className={styles.nav} aria-label="Main">
+          <nav className={styles.nav} aria-label={t.mainNav}>
             {NAV_ITEMS.map((item) => {
               const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
               return (
@@ -52,7 +65,7 @@ export function SiteHeader() {
                   aria-current={active ? 'page' : undefined}
                   onClick={(event) => onNavClick(event, item.to)}
                 >
-                  {item.label}
+                  {t[item.label]}
                 </Link>
               );
             })}
@@ -67,7 +80,7 @@ export function SiteHeader() {
           )}
           {session.status === 'out' && (
             <ButtonLink to="/login" variant="primary">
-              Login
+              {t.login}
             </ButtonLink>
           )}
           {session.status === 'unknown' && <span className={styles.actionsPlaceholder} />}

@@ -1,22 +1,28 @@
 import { useParams } from 'react-router';
 import { EditArticle } from '../../features/editor/components/edit-article';
-import { LOAD_FAILED_ERROR } from '../../features/editor/lib/article-form-rules';
+import { i18n, useMessages } from '../../i18n';
 import styles from './form-page.module.css';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
+const messages = i18n('articleEditPage', {
+  title: 'Edit breakthrough',
+  loadFailed: 'Failed to fetch article data',
+});
+
 /** /breakthrough/{articleId}/edit: the author changes a breakthrough. */
 export function ArticleEditPage() {
-  useDocumentTitle('Edit breakthrough');
+  const t = useMessages(messages);
+  useDocumentTitle(t.title);
   const articleId = Number(useParams().articleId);
   return (
     <main className="page">
-      <title>Edit breakthrough · Repolog</title>
+      <title>{`${t.title} · Repolog`}</title>
       <div className={`container ${styles.column}`}>
-        <h1 className={styles.heading}>Edit breakthrough</h1>
+        <h1 className={styles.heading}>{t.title}</h1>
         {Number.isInteger(articleId) && articleId > 0 ? (
           <EditArticle key={articleId} articleId={articleId} />
         ) : (
-          <p role="alert">{LOAD_FAILED_ERROR}</p>
+          <p role="alert">{t.loadFailed}</p>
         )}
       </div>
     </main>

@@ -6,14 +6,18 @@ import { api } from '../../lib/api-client';
 import { isLoggedInCookieSet, setLoggedInCookie } from '../../lib/cookies';
 import { authStatusQuery } from '../../features/auth/api/auth-status';
 import { useSession } from '../../features/auth/hooks/use-session';
+import { i18n, useMessages } from '../../i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
+
+const messages = i18n('githubCallbackPage', { title: 'Signing in' });
 
 /**
  * /github, the OAuth callback (spec §2): already signed in -> /home; otherwise hand the code
  * and state to the server, set the logged-in cookie and go to /home; on failure go to /login.
  */
 export function GithubCallbackPage() {
-  useDocumentTitle('Signing in');
+  const t = useMessages(messages);
+  useDocumentTitle(t.title);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -5,6 +5,7 @@ import { homeArticlesQuery, homeBlogsQuery } from '../../features/home/api/home-
 import { BannerCarousel } from '../../features/home/components/banner-carousel';
 import { FavoritesSection } from '../../features/home/components/favorites-section';
 import styles from '../../features/home/components/home.module.css';
+import { i18n, useMessages } from '../../i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 // The strips come in the server's HTML; their code (cards, relative times, counts) comes in a
@@ -13,9 +14,12 @@ const TopStrips = lazy(() =>
   import('../../features/home/components/top-strips').then((m) => ({ default: m.TopStrips })),
 );
 
+const messages = i18n('homePage', { title: 'Home', heading: 'Repolog home' });
+
 /** /home: banners, today's top breakthroughs and blogs, and the signed-in favorites. */
 export function HomePage() {
-  useDocumentTitle('Home');
+  const t = useMessages(messages);
+  useDocumentTitle(t.title);
   const session = useSession();
   const articles = useQuery(homeArticlesQuery);
   const blogs = useQuery(homeBlogsQuery);
@@ -23,7 +27,7 @@ export function HomePage() {
   return (
     <main className="page">
       <div className={`container ${styles.home}`}>
-        <h1 className="visually-hidden">Repolog home</h1>
+        <h1 className="visually-hidden">{t.heading}</h1>
         <BannerCarousel />
         <Suspense fallback={<div className={styles.stripsPlaceholder} aria-busy="true" />}>
           <TopStrips articles={articles} blogs={blogs} />

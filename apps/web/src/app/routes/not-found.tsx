@@ -1,15 +1,23 @@
 import { Link } from 'react-router';
+import { i18n, useMessages } from '../../i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
+const messages = i18n('notFoundPage', {
+  title: 'Page not found',
+  nothing: 'There is nothing at this address.',
+  goHome: 'Go to Home',
+});
+
 export function NotFoundPage() {
-  useDocumentTitle('Page not found');
+  const t = useMessages(messages);
+  useDocumentTitle(t.title);
   return (
     <main className="page">
       <div className="container">
-        <h1>Page not found</h1>
-        <p>There is nothing at this address.</p>
+        <h1>{t.title}</h1>
+        <p>{t.nothing}</p>
         <p>
-          <Link to="/home">Go to Home</Link>
+          <Link to="/home">{t.goHome}</Link>
         </p>
       </div>
     </main>

@@ -11,25 +11,38 @@ import {
   useMarkAllNoticesViewed,
 } from '../../features/notifications/api/notices';
 import { NotificationList } from '../../features/notifications/components/notification-list';
+import { i18n, useMessages } from '../../i18n';
 import styles from './notifications.module.css';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
+const messages = i18n('notificationsPage', {
+  title: 'Notifications',
+  heading: 'All Notifications',
+  loginHint: 'Log in to see the notifications about your blogs and breakthroughs.',
+  login: 'Login',
+  markAll: 'Mark all as read',
+  markedAll: 'All notifications are marked as read.',
+  empty: 'No notifications yet.',
+  pages: 'Notification pages',
+});
+
 /** /notification: 'All Notifications', 10 per page, newest first (spec §2). */
 export function NotificationsPage() {
-  useDocumentTitle('Notifications');
+  const t = useMessages(messages);
+  useDocumentTitle(t.title);
   const session = useSession();
   return (
     <main className="page">
       <div className={`container ${styles.wrap}`}>
         <div className={styles.head}>
-          <h1 className={styles.title}>All Notifications</h1>
+          <h1 className={styles.title}>{t.heading}</h1>
           {session.status === 'in' && <MarkAllViewed />}
         </div>
         {session.status === 'in' && <AllNotifications />}
         {session.status === 'out' && (
           <div className={styles.hint}>
-            <p>Log in to see the notifications about your blogs and breakthroughs.</p>
-            <ButtonLink to="/login">Login</ButtonLink>
+            <p>{t.loginHint}</p>
+            <ButtonLink to="/login">{t.login}</ButtonLink>
           </div>
         )}
         {session.status === 'unknown' && <div className={styles.placeholder} aria-busy="true" />}
@@ -43,6 +56,7 @@ export function NotificationsPage() {
  * list nor keyboard focus moves when it has done its job; the result is announced.
  */
 function MarkAllViewed() {
+  const t = useMessages(messages);
   const { data } = useQuery(unreadCountQuery);
   const markAll = useMarkAllNoticesViewed();
   const unavailable = !data || data.unreadCount === 0 || markAll.isPending;
@@ -55,16 +69,17 @@ function MarkAllViewed() {
           if (!unavailable) markAll.mutate();
         }}
       >
-        Mark all as read
+        {t.markAll}
       </Button>
       <p role="status" className="visually-hidden">
-        {markAll.isSuccess ? 'All notifications are marked as read.' : ''}
+        {markAll.isSuccess ? t.markedAll : ''}
       </p>
     </>
   );
 }
 
 function AllNotifications() {
+  const t = useMessages(messages);
   const [params, setParams] = useSearchParams();
   const requested = Number(params.get('page') ?? '1');
   const page = Number.isInteger(requested) && requested > 0 ? requested : 1;
@@ -89,17 +104,17 @@ function AllNotifications() {
   };
 
   if (isPending) return <div className={styles.placeholder} aria-busy="true" />;
-  if (error) return <p className={styles.empty}>No notifications yet.</p>;
+  if (error) return <p className={styles.empty}>{t.empty}</p>;
   return (
     <>
       {data.items.length === 0 ? (
-        <p className={styles.empty}>No notifications yet.</p>
+        <p className={styles.empty}>{t.empty}</p>
       ) : (
         <div className={styles.card}>
           <NotificationList items={data.items} variant="page" />
         </div>
       )}
-      <Pagination page={page} totalPages={totalPages} onChange={goTo} label="Notification pages" />
+      <Pagination page={page} totalPages={totalPages} onChange={goTo} label={t.pages} />
     </>
   );
 }

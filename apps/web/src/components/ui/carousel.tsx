@@ -6,7 +6,17 @@ import {
   type FocusEvent,
   type ReactNode,
 } from 'react';
+import { i18n, params, useMessages } from '../../i18n';
 import styles from './carousel.module.css';
+
+const messages = i18n('carousel', {
+  carousel: 'carousel',
+  slide: 'slide',
+  position: params('{index} of {total}'),
+  play: 'Play slideshow',
+  pause: 'Pause slideshow',
+  show: params('Show slide {index} of {total}'),
+});
 
 export interface CarouselSlide {
   key: string;
@@ -50,6 +60,7 @@ export function Carousel({
   speed = 1000,
   resizeDebounce = 50,
 }: CarouselProps) {
+  const t = useMessages(messages);
   const count = slides.length;
   const [index, setIndex] = useState(0);
   const [animate, setAnimate] = useState(true);
@@ -122,7 +133,7 @@ export function Carousel({
   return (
     <section
       className={styles.carousel}
-      aria-roledescription="carousel"
+      aria-roledescription={t.carousel}
       aria-label={label}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -147,8 +158,8 @@ export function Carousel({
                 key={isCopy ? `${slide.key}-copy` : slide.key}
                 className={styles.slide}
                 role={isCopy ? undefined : 'group'}
-                aria-roledescription={isCopy ? undefined : 'slide'}
-                aria-label={isCopy ? undefined : `${position + 1} of ${count}`}
+                aria-roledescription={isCopy ? undefined : t.slide}
+                aria-label={isCopy ? undefined : t.position({ index: position + 1, total: count })}
                 // inert: out of the tab order and the accessibility tree while off screen.
                 inert={isCopy || !current}
                 data-current={current}
@@ -165,7 +176,7 @@ export function Carousel({
             type="button"
             className={styles.toggle}
             onClick={() => setStopped((value) => !value)}
-            aria-label={stopped ? 'Play slideshow' : 'Pause slideshow'}
+            aria-label={stopped ? t.play : t.pause}
           >
             {stopped ? (
               <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
@@ -183,7 +194,7 @@ export function Carousel({
                 key={slide.key}
                 type="button"
                 className={styles.dot}
-                aria-label={`Show slide ${position + 1} of ${count}`}
+                aria-label={t.show({ index: position + 1, total: count })}
                 aria-current={position === active ? 'true' : undefined}
                 onClick={() => goTo(position)}
               />

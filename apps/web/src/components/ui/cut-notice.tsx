@@ -1,8 +1,15 @@
 import { useState, type ClipboardEvent } from 'react';
+import { i18n, locale, params } from '../../i18n';
+
+const messages = i18n('cutNotice', {
+  notice: params(
+    '{what} can be at most {max} characters; the end of what you pasted was left out.',
+  ),
+});
 
 /** What a field says when a paste did not fit: the limit, and that the rest was left out. */
 export const cutNotice = (what: string, max: number) =>
-  `${what} can be at most ${max.toLocaleString('en')} characters; the end of what you pasted was left out.`;
+  messages.get().notice({ what, max: max.toLocaleString(locale.get()) });
 
 /**
  * For a text field with a length limit: a paste that would pass it is cut by the browser, so

@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react';
+import { i18n, useMessages } from '../../i18n';
 import { storedFlag } from '../../lib/stored-flag';
 import styles from './demo-banner.module.css';
 
-export const DEMO_BANNER_TEXT =
-  'Demo mode: sign in as one of the demo accounts. Repositories, people and posts here are made up.';
+const messages = i18n('demoBanner', {
+  label: 'Demo mode',
+  text: 'Demo mode: sign in as one of the demo accounts. Repositories, people and posts here are made up.',
+  dismiss: 'Dismiss',
+});
 
 const dismissed = storedFlag('repolog_demo_banner_dismissed');
 
@@ -13,6 +17,7 @@ const dismissed = storedFlag('repolog_demo_banner_dismissed');
  * showing it moves nothing on the page.
  */
 export function DemoBanner() {
+  const t = useMessages(messages);
   const [hidden, setHidden] = useState(() => dismissed.read() === true);
   // Room below the footer, so the bar never covers the end of a page.
   useEffect(() => {
@@ -22,8 +27,8 @@ export function DemoBanner() {
   }, [hidden]);
   if (hidden) return null;
   return (
-    <aside className={styles.banner} aria-label="Demo mode">
-      <p>{DEMO_BANNER_TEXT}</p>
+    <aside className={styles.banner} aria-label={t.label}>
+      <p>{t.text}</p>
       <button
         type="button"
         className={styles.dismiss}
@@ -32,7 +37,7 @@ export function DemoBanner() {
           setHidden(true);
         }}
       >
-        Dismiss
+        {t.dismiss}
       </button>
     </aside>
   );

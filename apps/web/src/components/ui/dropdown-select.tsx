@@ -1,5 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { i18n, params, useMessages } from '../../i18n';
 import styles from './dropdown-select.module.css';
+
+const messages = i18n('dropdownSelect', {
+  clear: params('Clear {name}'),
+  choice: 'choice',
+});
 
 export interface DropdownOption {
   value: string;
@@ -49,6 +55,7 @@ export function DropdownSelect({
   clearName,
   className,
 }: DropdownSelectProps) {
+  const t = useMessages(messages);
   const id = useId();
   const labelId = `${id}-label`;
   const listId = `${id}-list`;
@@ -146,7 +153,9 @@ export function DropdownSelect({
     controlRef.current?.focus();
   };
 
-  const clearLabel = `Clear ${clearName ?? (typeof label === 'string' ? label : 'choice')}`;
+  const clearLabel = t.clear({
+    name: clearName ?? (typeof label === 'string' ? label : t.choice),
+  });
 
   return (
     <div ref={rootRef} className={[styles.root, className].filter(Boolean).join(' ')}>

@@ -1,4 +1,12 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { i18n, params, useMessages } from '../../i18n';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+const messages = i18n('errorBoundary', {
+  title: 'Something went wrong',
+  error: params('Error: {message}'),
+  home: 'Go to Home',
+});
 
 interface Props {
   /** Changing this key clears the error (the layout passes the path). */
@@ -29,16 +37,23 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override render() {
     if (!this.state.error) return this.props.children;
-    return (
-      <main className="page">
-        <div className="container">
-          <h1>Something went wrong</h1>
-          <p>Error: {this.state.error.message}</p>
-          <p>
-            <a href="/home">Go to Home</a>
-          </p>
-        </div>
-      </main>
-    );
+    return <PageError message={this.state.error.message} />;
   }
+}
+
+/** What a page that failed shows instead of itself. */
+function PageError({ message }: { message: string }) {
+  const t = useMessages(messages);
+  useDocumentTitle(t.title);
+  return (
+    <main className="page">
+      <div className="container">
+        <h1>{t.title}</h1>
+        <p>{t.error({ message })}</p>
+        <p>
+          <a href="/home">{t.home}</a>
+        </p>
+      </div>
+    </main>
+  );
 }

@@ -1,6 +1,16 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { i18n, useMessages } from '../../i18n';
 import styles from './pagination.module.css';
+
+const messages = i18n('pagination', {
+  label: 'Pagination',
+  previous: 'Previous',
+  next: 'Next',
+  page: 'page',
+  current: 'Page ',
+  of: ' of ',
+});
 
 interface PaginationProps {
   page: number;
@@ -16,13 +26,8 @@ interface PaginationProps {
 }
 
 /** Prev, the current page number and Next (spec §2); hidden when there is one page or none. */
-export function Pagination({
-  page,
-  totalPages,
-  onChange,
-  label = 'Pagination',
-  hrefFor,
-}: PaginationProps) {
+export function Pagination({ page, totalPages, onChange, label, hrefFor }: PaginationProps) {
+  const t = useMessages(messages);
   if (totalPages <= 1) return null;
   const step = (target: number, disabled: boolean, children: ReactNode) => {
     if (!hrefFor) {
@@ -61,20 +66,21 @@ export function Pagination({
     );
   };
   return (
-    <nav className={styles.pagination} aria-label={label}>
+    <nav className={styles.pagination} aria-label={label ?? t.label}>
       {step(
         page - 1,
         page <= 1,
         <>
-          <span aria-hidden="true">‹</span> Previous <span className="visually-hidden">page</span>
+          <span aria-hidden="true">‹</span> {t.previous}{' '}
+          <span className="visually-hidden">{t.page}</span>
         </>,
       )}
       <span className={styles.current} aria-current="page">
-        <span className="visually-hidden">Page </span>
+        <span className="visually-hidden">{t.current}</span>
         {page}
         <span className={styles.total}>
           <span aria-hidden="true"> / </span>
-          <span className="visually-hidden"> of </span>
+          <span className="visually-hidden">{t.of}</span>
           {totalPages}
         </span>
       </span>
@@ -82,7 +88,7 @@ export function Pagination({
         page + 1,
         page >= totalPages,
         <>
-          Next <span className="visually-hidden">page</span>
+          {t.next} <span className="visually-hidden">{t.page}</span>
           <span aria-hidden="true"> ›</span>
         </>,
       )}

@@ -1,5 +1,8 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { i18n, useMessages } from '../../i18n';
 import styles from './search-box.module.css';
+
+const messages = i18n('searchBox', { search: 'Search' });
 
 interface SearchBoxProps {
   /** The query shown when the box first renders (and whenever `resetKey` changes). */
@@ -28,6 +31,7 @@ export function SearchBox({
   name,
   formId,
 }: SearchBoxProps) {
+  const t = useMessages(messages);
   const [value, setValue] = useState(initialValue);
   const [lastReset, setLastReset] = useState(resetKey);
   if (lastReset !== resetKey) {
@@ -62,7 +66,7 @@ export function SearchBox({
         maxLength={100}
         enterKeyHint="search"
       />
-      <button type="submit" className={styles.button} aria-label="Search">
+      <button type="submit" className={styles.button} aria-label={t.search}>
         <svg
           viewBox="0 0 24 24"
           width="20"

@@ -1,9 +1,19 @@
+import { locale, useLocale, type UiLanguage } from '../../i18n';
 import { formatDate } from '../../lib/format';
 import { useHydrated } from '../../lib/use-hydrated';
 
 // The formatting lives beside the component: pages that show relative times (lists, cards,
 // articles) load one small chunk for both.
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const formats = new Map<UiLanguage, Intl.RelativeTimeFormat>();
+const relative = (language: UiLanguage) => {
+  let format = formats.get(language);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+    formats.set(language, format);
+  }
+  return format;
+};
+const JUST_NOW: Record<UiLanguage, string> = { en: 'just now', ko: '방금 전' };
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],
   ['minute', 60],
@@ -16,15 +26,16 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 /**
  * 'just now', '5 minutes ago', 'yesterday', '3 months ago' (list cards, comments, notifications,
- * "Edited …" and drafts).
+ * "Edited …" and drafts), in the interface language ('방금 전', '5분 전', '어제').
  */
 export function formatTimeAgo(iso: string, now: Date = new Date()): string {
+  const language = locale.get();
   const date = new Date(iso);
   let amount = (date.getTime() - now.getTime()) / 1000;
   if (Number.isNaN(amount)) return iso;
-  if (Math.abs(amount) < 45) return 'just now';
+  if (Math.abs(amount) < 45) return JUST_NOW[language];
   for (const [unit, size] of STEPS) {
-    if (Math.abs(amount) < size) return relative.format(Math.round(amount), unit);
+    if (Math.abs(amount) < size) return relative(language).format(Math.round(amount), unit);
     amount /= size;
   }
   return formatDate(iso);
@@ -37,11 +48,12 @@ export function formatTimeAgo(iso: string, now: Date = new Date()): string {
  */
 export function TimeAgo({ iso, className }: { iso: string; className?: string }) {
   const hydrated = useHydrated();
+  const language = useLocale();
   return (
     <time
       className={className}
       dateTime={iso}
-      title={hydrated ? new Date(iso).toLocaleString() : undefined}
+      title={hydrated ? new Date(iso).toLocaleString(language) : undefined}
     >
       {hydrated ? formatTimeAgo(iso) : formatDate(iso, true)}
     </time>

@@ -1,5 +1,13 @@
 import type { Article } from '@repolog/contract/articles';
+import { i18n, useMessages } from '../../../i18n';
 import styles from './article-view.module.css';
+
+const messages = i18n('articleFacts', {
+  language: 'Language',
+  problem: 'Problem',
+  solution: 'Solution',
+  none: 'Not specified',
+});
 
 /** The header box of the article page: language, problem and solution. */
 export function ArticleFacts({
@@ -7,17 +15,18 @@ export function ArticleFacts({
 }: {
   article: Pick<Article, 'about' | 'problem' | 'solution'>;
 }) {
+  const t = useMessages(messages);
   const facts = [
-    { label: 'Language', value: article.about },
-    { label: 'Problem', value: article.problem },
-    { label: 'Solution', value: article.solution },
+    { key: 'language', label: t.language, value: article.about },
+    { key: 'problem', label: t.problem, value: article.problem },
+    { key: 'solution', label: t.solution, value: article.solution },
   ];
   return (
     <dl className={styles.facts}>
       {facts.map((fact) => (
-        <div key={fact.label} className={styles.fact}>
+        <div key={fact.key} className={styles.fact}>
           <dt>{fact.label}</dt>
-          <dd className={fact.value ? undefined : styles.none}>{fact.value ?? 'Not specified'}</dd>
+          <dd className={fact.value ? undefined : styles.none}>{fact.value ?? t.none}</dd>
         </div>
       ))}
     </dl>

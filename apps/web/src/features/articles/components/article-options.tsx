@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { DropdownMenu } from '../../../components/ui/dropdown';
+import { i18n, useMessages } from '../../../i18n';
 import { markReadsStale } from '../../../lib/query-client';
 import { authStatusQuery } from '../../auth/api/auth-status';
 import { articleQuery, deleteArticle } from '../api/article';
@@ -10,6 +11,17 @@ import { articleQuery, deleteArticle } from '../api/article';
 export const DELETE_ARTICLE_CONFIRM = 'Are you sure you want to delete this breakthrough?';
 export const ARTICLE_DELETED = 'The Breakthrough is deleted.';
 export const ARTICLE_DELETE_FAILED = 'Failed to delete the article.';
+
+const messages = i18n('articleOptions', {
+  menu: 'Breakthrough options',
+  edit: 'Edit',
+  delete: 'Delete',
+  confirmDelete: DELETE_ARTICLE_CONFIRM,
+  deleted: ARTICLE_DELETED,
+  deleteFailed: ARTICLE_DELETE_FAILED,
+  yes: 'Yes',
+  no: 'No',
+});
 
 /**
  * The author's options menu: Edit, and Delete behind a Yes/No confirmation (spec §2, §4). A
@@ -24,6 +36,7 @@ export function ArticleOptions({
   blogId: number;
   mayDelete?: boolean;
 }) {
+  const t = useMessages(messages);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -33,32 +46,32 @@ export function ArticleOptions({
       queryClient.removeQueries({ queryKey: articleQuery(articleId).queryKey });
       // Lists, the home ranking and the blog page (other features' keys) load again when shown.
       void markReadsStale(queryClient, authStatusQuery.queryKey);
-      window.alert(ARTICLE_DELETED);
+      window.alert(messages.get().deleted);
       void navigate(`/blog/${blogId}`);
     },
     onError: (error) => {
       console.error('deleting the article failed', error);
       setConfirming(false);
-      window.alert(ARTICLE_DELETE_FAILED);
+      window.alert(messages.get().deleteFailed);
     },
   });
 
   return (
     <>
       <DropdownMenu
-        label="Breakthrough options"
+        label={t.menu}
         items={[
-          { label: 'Edit', onSelect: () => void navigate(`/breakthrough/${articleId}/edit`) },
+          { label: t.edit, onSelect: () => void navigate(`/breakthrough/${articleId}/edit`) },
           ...(mayDelete
-            ? [{ label: 'Delete', onSelect: () => setConfirming(true), danger: true }]
+            ? [{ label: t.delete, onSelect: () => setConfirming(true), danger: true }]
             : []),
         ]}
       />
       {confirming && (
         <ConfirmDialog
-          title={DELETE_ARTICLE_CONFIRM}
-          confirmLabel="Yes"
-          cancelLabel="No"
+          title={t.confirmDelete}
+          confirmLabel={t.yes}
+          cancelLabel={t.no}
           busy={removal.isPending}
           onConfirm={() => removal.mutate()}
           onCancel={() => setConfirming(false)}

@@ -1,11 +1,17 @@
+import { i18n, useMessages } from '../../../i18n';
 import styles from './article-view.module.css';
+
+const messages = i18n('articleSkeleton', {
+  loading: 'Loading the breakthrough…',
+});
 
 /** The article page's shape while it loads, so nothing jumps when the text arrives. */
 export function ArticleSkeleton() {
+  const t = useMessages(messages);
   return (
     <div className={styles.article} aria-busy="true">
       <p role="status" className="visually-hidden">
-        Loading the breakthrough…
+        {t.loading}
       </p>
       <div aria-hidden="true">
         <div className={`${styles.bar} ${styles.barTitle}`} />

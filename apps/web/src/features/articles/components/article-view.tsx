@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { TimeAgo } from '../../../components/ui/time-ago';
 import { ApiError } from '../../../lib/api-client';
 import { isValidId } from '../../../lib/format';
+import { i18n, useMessages } from '../../../i18n';
 import { useSession } from '../../auth/hooks/use-session';
 import { articleBlogQuery, articleQuery } from '../api/article';
 import { ArticleFacts } from './article-facts';
@@ -14,6 +15,19 @@ import { GoToBlogCard } from './go-to-blog-card';
 import { MarkdownView } from './markdown-view';
 import styles from './article-view.module.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+
+const messages = i18n('articleView', {
+  title: 'Breakthrough',
+  notFoundTitle: 'Breakthrough not found',
+  notFound: 'Breakthrough not found.',
+  loadFailed: 'This breakthrough could not be loaded.',
+  retry: 'Try again',
+  by: 'by ',
+  with: ' with ',
+  editedBefore: 'Edited ',
+  editedAfter: '',
+  history: 'History',
+});
 
 // The author's menu is theirs alone: its code (menu, dialog) loads when it is needed.
 const ArticleOptions = lazy(() =>
@@ -31,6 +45,7 @@ const CommentsSection = lazy(() =>
 
 /** The article page of spec §2: loading placeholder, then the article and its companions. */
 export function ArticleView({ articleId }: { articleId: number }) {
+  const t = useMessages(messages);
   const valid = isValidId(articleId);
   const session = useSession();
   const viewer = session.status === 'in' ? session.userId : null;
@@ -48,7 +63,7 @@ export function ArticleView({ articleId }: { articleId: number }) {
     placeholderData: keepPreviousData,
   });
   const missing = !valid || (error instanceof ApiError && error.status === 404);
-  useDocumentTitle(article?.title ?? (missing ? 'Breakthrough not found' : 'Breakthrough'));
+  useDocumentTitle(article?.title ?? (missing ? t.notFoundTitle : t.title));
 
   useEffect(() => {
     // Spec §8: a failed article load is only logged.
@@ -62,9 +77,9 @@ export function ArticleView({ articleId }: { articleId: number }) {
     if (missing) return <ArticleMissing />;
     return (
       <div className={styles.article}>
-        <p className={styles.failed}>This breakthrough could not be loaded.</p>
+        <p className={styles.failed}>{t.loadFailed}</p>
         <button type="button" className={styles.retry} onClick={() => void refetch()}>
-          Try again
+          {t.retry}
         </button>
       </div>
     );
@@ -82,15 +97,17 @@ export function ArticleView({ articleId }: { articleId: number }) {
 const UserName = ({ login }: { login: string }) => <Link to={`/user/${login}`}>{login}</Link>;
 
 function ArticleMissing() {
+  const t = useMessages(messages);
   return (
     <div className={styles.article}>
-      <p className={styles.failed}>Breakthrough not found.</p>
+      <p className={styles.failed}>{t.notFound}</p>
     </div>
   );
 }
 
 /** `personal`: the likeButton and likeCount are the signed-in reader's own. */
 function LoadedArticle({ article, personal }: { article: Article; personal: boolean }) {
+  const t = useMessages(messages);
   const session = useSession();
   // Spec §2: the options menu is the author's (the article's userId is the reader's).
   const isAuthor = session.status === 'in' && article.userId === session.userId;
@@ -131,11 +148,12 @@ function LoadedArticle({ article, personal }: { article: Article; personal: bool
           <TimeAgo iso={article.createdAt} />
           <span aria-hidden="true"> · </span>
           <span>
-            by {/* No profile to link to once the author deleted their account. */}
+            {t.by}
+            {/* No profile to link to once the author deleted their account. */}
             {article.userId === null ? article.userName : <UserName login={article.userName} />}
             {article.coauthors.map((coauthor, index) => (
               <span key={coauthor.userId}>
-                {index ? ', ' : ' with '}
+                {index ? ', ' : t.with}
                 <UserName login={coauthor.userName} />
               </span>
             ))}
@@ -144,14 +162,16 @@ function LoadedArticle({ article, personal }: { article: Article; personal: bool
             <>
               <span aria-hidden="true"> · </span>
               <span>
-                Edited <TimeAgo iso={article.updatedAt} />
+                {t.editedBefore}
+                <TimeAgo iso={article.updatedAt} />
+                {t.editedAfter}
               </span>
             </>
           )}
           {member && (
             <>
               <span aria-hidden="true"> · </span>
-              <Link to={`/breakthrough/${article.articleId}/history`}>History</Link>
+              <Link to={`/breakthrough/${article.articleId}/history`}>{t.history}</Link>
             </>
           )}
         </p>

@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/ui/pagination';
 import { SearchBox } from '../../../components/ui/search-box';
+import { i18n, params as withParams, useMessages } from '../../../i18n';
 import { articlePageQuery, type ArticleListSource } from '../api/article-lists';
 import {
   readListState as readState,
@@ -21,11 +22,22 @@ const BreakthroughRows = lazy(() =>
 
 export const NO_BREAKTHROUGH_ALERT = 'There is no Breakthrough!';
 
-/** The orders of the list of every breakthrough (`?sort=`), as its links name them. */
-const SORTS: [ListSort, string][] = [
-  ['latest', 'Newest'],
-  ['likes', 'Most liked'],
-];
+const messages = i18n('breakthroughBrowser', {
+  none: NO_BREAKTHROUGH_ALERT,
+  latest: 'Newest',
+  likes: 'Most liked',
+  searchLabel: 'Search breakthroughs by title or blog name',
+  searchPlaceholder: 'Search by title or blog name',
+  language: 'Language',
+  selectLanguage: 'Select Language',
+  sorts: 'Sort breakthroughs',
+  languages: 'Languages',
+  allLanguages: 'All languages',
+  error: withParams('Error: {message}'),
+});
+
+/** The orders of the list of every breakthrough (`?sort=`), in the order its links show. */
+const SORTS: ListSort[] = ['latest', 'likes'];
 
 /**
  * The searchable, filterable, paged breakthrough list of /breakthrough and /like/breakthrough
@@ -39,6 +51,7 @@ export function BreakthroughBrowser({
   source: ArticleListSource;
   title: string;
 }) {
+  const t = useMessages(messages);
   const [params, setParams] = useSearchParams();
   const sortable = source === 'all';
   const read = readState(params);
@@ -58,7 +71,7 @@ export function BreakthroughBrowser({
   useEffect(() => {
     if (!noMatch || alerted.current === searchKey) return;
     alerted.current = searchKey;
-    window.alert(NO_BREAKTHROUGH_ALERT);
+    window.alert(messages.get().none);
     setResetCount((count) => count + 1);
     setParams(writeState({ ...readState(params), q: '', page: 1 }), { replace: true });
   }, [noMatch, searchKey, params, setParams]);
@@ -76,8 +89,8 @@ export function BreakthroughBrowser({
       <h1 className={styles.title}>{title}</h1>
       <div className={styles.toolbar}>
         <SearchBox
-          label="Search breakthroughs by title or blog name"
-          placeholder="Search by title or blog name"
+          label={t.searchLabel}
+          placeholder={t.searchPlaceholder}
           initialValue={state.q}
           resetKey={`${state.q}#${resetCount}`}
           onSearch={(q) => update({ q, page: 1 })}
@@ -85,7 +98,7 @@ export function BreakthroughBrowser({
           formId={formId}
         />
         <label className={styles.langLabel}>
-          <span className="visually-hidden">Language</span>
+          <span className="visually-hidden">{t.language}</span>
           <select
             className={styles.select}
             name="lang"
@@ -93,7 +106,7 @@ export function BreakthroughBrowser({
             value={state.lang}
             onChange={(event) => update({ lang: event.target.value, page: 1 })}
           >
-            <option value="">Select Language</option>
+            <option value="">{t.selectLanguage}</option>
             {LANGUAGES.map((language) => (
               <option key={language} value={language}>
                 {language}
@@ -102,15 +115,15 @@ export function BreakthroughBrowser({
           </select>
         </label>
         {sortable && (
-          <nav className={styles.sorts} aria-label="Sort breakthroughs">
-            {SORTS.map(([sort, label]) => (
+          <nav className={styles.sorts} aria-label={t.sorts}>
+            {SORTS.map((sort) => (
               <Link
                 key={sort}
                 to={`?${writeState({ ...state, sort, page: 1 }).toString()}`}
                 className={styles.sort}
                 aria-current={sort === state.sort ? 'true' : undefined}
               >
-                {label}
+                {t[sort]}
               </Link>
             ))}
           </nav>
@@ -121,14 +134,14 @@ export function BreakthroughBrowser({
         )}
       </div>
       <noscript>
-        <nav className={styles.langLinks} aria-label="Languages">
+        <nav className={styles.langLinks} aria-label={t.languages}>
           {['', ...LANGUAGES].map((language) => (
             <a
               key={language || 'all'}
               href={`?${writeState({ ...state, lang: language, page: 1 }).toString()}`}
               aria-current={language === state.lang ? 'true' : undefined}
             >
-              {language || 'All languages'}
+              {language || t.allLanguages}
             </a>
           ))}
         </nav>
@@ -138,10 +151,10 @@ export function BreakthroughBrowser({
           <RowsSkeleton rows={LIST_PAGE_SIZE} />
         ) : error ? (
           <p role="alert" className={styles.message}>
-            Error: {error.message}
+            {t.error({ message: error.message })}
           </p>
         ) : data.items.length === 0 ? (
-          <p className={styles.message}>{NO_BREAKTHROUGH_ALERT}</p>
+          <p className={styles.message}>{t.none}</p>
         ) : (
           <Suspense fallback={<RowsSkeleton rows={data.items.length} />}>
             <BreakthroughRows items={data.items} />

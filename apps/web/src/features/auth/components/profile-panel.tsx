@@ -1,38 +1,60 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/dialog';
+import { i18n, useMessages } from '../../../i18n';
+import { LanguageSwitch } from '../../../i18n/language-switch';
 import { deleteAccount, logout } from '../api/logout';
 import styles from './profile-panel.module.css';
 
-/** Greeting, name, Logout and Account Delete (spec §2, profile panel). */
+const messages = i18n('profilePanel', {
+  profile: 'Profile',
+  hello: 'Hello,',
+  language: 'Language',
+  logout: 'Logout',
+  deleteAccount: 'Account Delete',
+  confirmTitle: 'Are you sure you want to delete your account?',
+  confirmBody: 'When you delete your account, all account information will be deleted.',
+  confirmCancel: 'No, I want to use this account.',
+  confirmDelete: 'Yes, I want to delete this account.',
+});
+
+/** Greeting, name, the interface's language, Logout and Account Delete (spec §2, profile panel). */
 export function ProfilePanel({ userName, id }: { userName: string; id: string }) {
+  const t = useMessages(messages);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
 
   return (
-    <div className={styles.panel} id={id} role="region" aria-label="Profile">
-      <p className={styles.greeting}>Hello,</p>
+    <div className={styles.panel} id={id} role="region" aria-label={t.profile}>
+      <p className={styles.greeting}>{t.hello}</p>
       <p className={styles.name}>
         <Link to={`/user/${userName}`}>{userName}</Link>
       </p>
+      <div className={styles.language}>
+        {/* The sighted reader's label; screen readers hear the same name on the group itself. */}
+        <span className={styles.languageLabel} aria-hidden="true">
+          {t.language}
+        </span>
+        <LanguageSwitch className={styles.languages} />
+      </div>
       <div className={styles.actions}>
         <button type="button" className={styles.action} onClick={() => void logout()}>
-          Logout
+          {t.logout}
         </button>
         <button
           type="button"
           className={`${styles.action} ${styles.danger}`}
           onClick={() => setConfirming(true)}
         >
-          Account Delete
+          {t.deleteAccount}
         </button>
       </div>
       {confirming && (
         <ConfirmDialog
-          title="Are you sure you want to delete your account?"
-          body="When you delete your account, all account information will be deleted."
-          cancelLabel="No, I want to use this account."
-          confirmLabel="Yes, I want to delete this account."
+          title={t.confirmTitle}
+          body={t.confirmBody}
+          cancelLabel={t.confirmCancel}
+          confirmLabel={t.confirmDelete}
           busy={busy}
           onCancel={() => setConfirming(false)}
           onConfirm={() => {

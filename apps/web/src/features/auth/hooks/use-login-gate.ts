@@ -1,7 +1,11 @@
 import { useNavigate } from 'react-router';
+import { i18n } from '../../../i18n';
 import { useSession } from './use-session';
 
+/** The spec's alert (English; Korean readers see its translation). */
 export const LOGIN_TO_USE_ALERT = 'Please log in to use this feature.';
+
+const messages = i18n('useLoginGate', { loginToUse: LOGIN_TO_USE_ALERT });
 
 /**
  * For actions only signed-in users may take (like, favorite): a visitor gets the spec's alert
@@ -13,7 +17,7 @@ export function useLoginGate(): () => boolean {
   const navigate = useNavigate();
   return () => {
     if (session.status === 'out') {
-      window.alert(LOGIN_TO_USE_ALERT);
+      window.alert(messages.get().loginToUse);
       void navigate('/login');
       return false;
     }

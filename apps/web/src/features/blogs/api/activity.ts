@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Activity } from '@repolog/contract/codehost';
 import { ACTIVITY_MESSAGE_HEADER } from '@repolog/contract/constants';
+import { translateServerMessage } from '../../../i18n';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface RepositoryActivity {
@@ -18,7 +19,8 @@ export async function getActivity(
     `/api/issues-and-commits?html_url=${encodeURIComponent(htmlUrl)}`,
     { signal },
   );
-  return { items: res.data, notice: res.headers.get(ACTIVITY_MESSAGE_HEADER) };
+  const notice = res.headers.get(ACTIVITY_MESSAGE_HEADER);
+  return { items: res.data, notice: notice && translateServerMessage(notice) };
 }
 
 export const activityQuery = (htmlUrl: string) =>

@@ -3,7 +3,17 @@ import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { ListCounts } from '../../../components/ui/list-counts';
 import { TimeAgo } from '../../../components/ui/time-ago';
+import { i18n, params, useMessages } from '../../../i18n';
 import styles from './blog-view.module.css';
+
+const messages = i18n('blogArticles', {
+  notice: params('Notice ({count})'),
+  breakthroughs: params('The Breakthroughs ({count})'),
+  write: 'Go To Write',
+  shareInvite: 'Share your breakthroughs with us!',
+  postOwn: 'Post my own breakthroughs',
+  empty: 'There is no Breakthrough',
+});
 
 interface BlogArticlesProps {
   blog: Pick<Blog, 'blog_id' | 'article_count' | 'break_throughs'>;
@@ -16,9 +26,10 @@ interface BlogArticlesProps {
  * and the member's write button or the empty states of spec §2.
  */
 export function BlogArticles({ blog, official, isMember }: BlogArticlesProps) {
+  const t = useMessages(messages);
   const writePath = `/blog/${blog.blog_id}/breakthrough/write`;
   const articles = blog.break_throughs;
-  const heading = `${official ? 'Notice' : 'The Breakthroughs'} (${blog.article_count})`;
+  const heading = (official ? t.notice : t.breakthroughs)({ count: blog.article_count });
 
   return (
     <section className={styles.panel} aria-labelledby="blog-articles">
@@ -28,7 +39,7 @@ export function BlogArticles({ blog, official, isMember }: BlogArticlesProps) {
         </h2>
         {isMember && articles.length > 0 && (
           <ButtonLink to={writePath} className={styles.writeButton}>
-            Go To Write
+            {t.write}
           </ButtonLink>
         )}
       </div>
@@ -48,12 +59,12 @@ export function BlogArticles({ blog, official, isMember }: BlogArticlesProps) {
         </ul>
       ) : isMember ? (
         <div className={styles.empty}>
-          <p>Share your breakthroughs with us!</p>
-          <ButtonLink to={writePath}>Post my own breakthroughs</ButtonLink>
+          <p>{t.shareInvite}</p>
+          <ButtonLink to={writePath}>{t.postOwn}</ButtonLink>
         </div>
       ) : (
         <div className={styles.empty}>
-          <p>There is no Breakthrough</p>
+          <p>{t.empty}</p>
         </div>
       )}
     </section>

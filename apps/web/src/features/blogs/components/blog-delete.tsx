@@ -3,15 +3,25 @@ import type { Blog } from '@repolog/contract/blogs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/dialog';
+import { i18n, useMessages } from '../../../i18n';
 import { markReadsStale } from '../../../lib/query-client';
 import { authStatusQuery } from '../../auth/api/auth-status';
 import { blogQuery } from '../api/blog';
 import { deleteBlog } from '../api/blog-writes';
-import { BLOG_DELETE_FAILED, BLOG_DELETED, DELETE_BLOG_CONFIRM } from './blog-texts';
+import { blogTexts } from './blog-texts';
 import styles from './blog-view.module.css';
+
+const messages = i18n('blogDelete', {
+  deleteBlog: 'Delete blog',
+  confirmBody: 'Its breakthroughs and comments will be deleted too.',
+  yes: 'Yes',
+  no: 'No',
+});
 
 /** The owner's delete icon and its confirmation (spec §2, §4, §8). */
 export function BlogDelete({ blog }: { blog: Pick<Blog, 'blog_id'> }) {
+  const t = useMessages(messages);
+  const texts = useMessages(blogTexts);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -21,13 +31,13 @@ export function BlogDelete({ blog }: { blog: Pick<Blog, 'blog_id'> }) {
       queryClient.removeQueries({ queryKey: blogQuery(blog.blog_id).queryKey });
       // Its breakthroughs leave every list, the home strips and the workspace.
       void markReadsStale(queryClient, authStatusQuery.queryKey);
-      window.alert(BLOG_DELETED);
+      window.alert(blogTexts.get().deleted);
       void navigate('/workspace');
     },
     onError: (error) => {
       console.error('deleting the blog failed', error);
       setConfirming(false);
-      window.alert(BLOG_DELETE_FAILED);
+      window.alert(blogTexts.get().deleteFailed);
     },
   });
 
@@ -36,8 +46,8 @@ export function BlogDelete({ blog }: { blog: Pick<Blog, 'blog_id'> }) {
       <button
         type="button"
         className={`${styles.iconButton} ${styles.danger}`}
-        aria-label="Delete blog"
-        title="Delete blog"
+        aria-label={t.deleteBlog}
+        title={t.deleteBlog}
         onClick={() => setConfirming(true)}
       >
         <svg
@@ -59,10 +69,10 @@ export function BlogDelete({ blog }: { blog: Pick<Blog, 'blog_id'> }) {
       </button>
       {confirming && (
         <ConfirmDialog
-          title={DELETE_BLOG_CONFIRM}
-          body="Its breakthroughs and comments will be deleted too."
-          confirmLabel="Yes"
-          cancelLabel="No"
+          title={texts.deleteConfirm}
+          body={t.confirmBody}
+          confirmLabel={t.yes}
+          cancelLabel={t.no}
           busy={removal.isPending}
           onConfirm={() => removal.mutate()}
           onCancel={() => setConfirming(false)}

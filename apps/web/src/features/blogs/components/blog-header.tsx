@@ -1,6 +1,7 @@
 import type { Blog } from '@repolog/contract/blogs';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { i18n, useMessages } from '../../../i18n';
 import styles from './blog-view.module.css';
 
 // Only the owner sees the delete icon: its code (dialog, call) loads when it is shown.
@@ -10,6 +11,12 @@ const BlogDelete = lazy(() => import('./blog-delete').then((m) => ({ default: m.
 const FavoriteStar = lazy(() =>
   import('./favorite-star').then((m) => ({ default: m.FavoriteStar })),
 );
+
+const messages = i18n('blogHeader', {
+  openRepository: 'Open the repository on GitHub',
+  repository: 'Repository',
+  editBlog: 'Edit blog',
+});
 
 interface BlogHeaderProps {
   blog: Blog;
@@ -22,6 +29,7 @@ interface BlogHeaderProps {
 
 /** Name, favorite star, description, repository link and the members' edit/delete icons. */
 export function BlogHeader({ blog, personal, official, canEdit, canDelete }: BlogHeaderProps) {
+  const t = useMessages(messages);
   const showRepo = !official && /^https?:\/\//i.test(blog.git_repo_url);
 
   return (
@@ -38,8 +46,8 @@ export function BlogHeader({ blog, personal, official, canEdit, canDelete }: Blo
               target="_blank"
               rel="noopener noreferrer"
               className={styles.iconButton}
-              aria-label="Open the repository on GitHub"
-              title="Repository"
+              aria-label={t.openRepository}
+              title={t.repository}
             >
               <svg
                 viewBox="0 0 16 16"
@@ -56,8 +64,8 @@ export function BlogHeader({ blog, personal, official, canEdit, canDelete }: Blo
             <Link
               to={`/blog/${blog.blog_id}/edit`}
               className={styles.iconButton}
-              aria-label="Edit blog"
-              title="Edit blog"
+              aria-label={t.editBlog}
+              title={t.editBlog}
             >
               <svg
                 viewBox="0 0 24 24"

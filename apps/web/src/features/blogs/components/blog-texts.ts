@@ -1,6 +1,10 @@
+import { i18n } from '../../../i18n';
+
 /** Texts of spec §8 used by more than one part of the blog page. */
-export const BLOG_LOAD_FAILED = 'Failed to fetch blog data or activities.';
-export const BLOG_NOT_FOUND = 'Blog not found.';
-export const BLOG_DELETED = 'The blog has been successfully deleted.';
-export const BLOG_DELETE_FAILED = 'Failed to delete the blog. Please try again.';
-export const DELETE_BLOG_CONFIRM = 'Are you sure you want to delete this blog?';
+export const blogTexts = i18n('blogTexts', {
+  loadFailed: 'Failed to fetch blog data or activities.',
+  notFound: 'Blog not found.',
+  deleted: 'The blog has been successfully deleted.',
+  deleteFailed: 'Failed to delete the blog. Please try again.',
+  deleteConfirm: 'Are you sure you want to delete this blog?',
+});

@@ -3,11 +3,12 @@ import { lazy, Suspense } from 'react';
 import type { Blog } from '@repolog/contract/blogs';
 import { OFFICIAL_BLOG_ID } from '@repolog/contract/constants';
 import { can } from '@repolog/contract/permissions';
+import { i18n, useMessages } from '../../../i18n';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../auth/hooks/use-session';
 import { blogQuery } from '../api/blog';
 import { BlogHeader } from './blog-header';
-import { BLOG_LOAD_FAILED, BLOG_NOT_FOUND } from './blog-texts';
+import { blogTexts } from './blog-texts';
 import styles from './blog-view.module.css';
 
 // The left column (members and the repository activity, fetched in the browser) and the
@@ -24,11 +25,19 @@ const BlogArticles = lazy(() =>
 import { isValidId } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
+const messages = i18n('blogView', {
+  title: 'Blog',
+  notFoundTitle: 'Blog not found',
+  loading: 'Loading…',
+});
+
 /**
  * The blog page of spec §2, shared by /blog/{blogId} and /workspace/myblog/{blog_id}.
  * Fallbacks in order: loading, the error text, 'Blog not found.'.
  */
 export function BlogView({ blogId }: { blogId: number }) {
+  const t = useMessages(messages);
+  const texts = useMessages(blogTexts);
   const session = useSession();
   const viewer = session.status === 'in' ? session.userId : null;
   const {
@@ -43,14 +52,14 @@ export function BlogView({ blogId }: { blogId: number }) {
     enabled: isValidId(blogId) && session.status !== 'unknown',
     placeholderData: keepPreviousData,
   });
-  useDocumentTitle(blog?.blog_name ?? (isPending ? 'Blog' : 'Blog not found'));
+  useDocumentTitle(blog?.blog_name ?? (isPending ? t.title : t.notFoundTitle));
 
-  if (!isValidId(blogId)) return <Fallback text={BLOG_NOT_FOUND} />;
+  if (!isValidId(blogId)) return <Fallback text={texts.notFound} />;
   if (isPending) return <BlogSkeleton />;
   if (error && !(error instanceof ApiError && error.status === 404)) {
-    return <Fallback text={BLOG_LOAD_FAILED} alert />;
+    return <Fallback text={texts.loadFailed} alert />;
   }
-  if (!blog) return <Fallback text={BLOG_NOT_FOUND} />;
+  if (!blog) return <Fallback text={texts.notFound} />;
   return <LoadedBlog blog={blog} personal={viewer !== null && !isPlaceholderData} />;
 }
 
@@ -101,11 +110,12 @@ function Fallback({ text, alert }: { text: string; alert?: boolean }) {
 }
 
 function BlogSkeleton() {
+  const t = useMessages(messages);
   return (
     <div className={styles.blog} aria-busy="true">
       <div className={`${styles.header} ${styles.headerSkeleton}`}>
         <p role="status" className={styles.loading}>
-          Loading…
+          {t.loading}
         </p>
       </div>
       <div className={styles.columns} aria-hidden="true">

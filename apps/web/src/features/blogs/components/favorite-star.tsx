@@ -1,6 +1,13 @@
 import type { Blog } from '@repolog/contract/blogs';
+import { i18n, useMessages } from '../../../i18n';
 import { useFavorite } from '../hooks/use-favorite';
 import styles from './blog-view.module.css';
+
+const messages = i18n('favoriteStar', {
+  label: 'Favorite this blog',
+  remove: 'Remove from favorites',
+  add: 'Add to favorites',
+});
 
 /** The favorite (follow) star of the blog header (spec §2, §4). */
 export function FavoriteStar({
@@ -11,16 +18,17 @@ export function FavoriteStar({
   /** fav_button is the signed-in reader's own (see useFavorite). */
   personal?: boolean;
 }) {
+  const t = useMessages(messages);
   const { favorite, pending, ready, toggle } = useFavorite(blog, personal);
   return (
     <button
       type="button"
       className={`${styles.iconButton} ${styles.star} ${favorite ? styles.starOn : ''}`}
       aria-pressed={favorite}
-      aria-label="Favorite this blog"
+      aria-label={t.label}
       aria-busy={pending}
       disabled={!ready}
-      title={favorite ? 'Remove from favorites' : 'Add to favorites'}
+      title={favorite ? t.remove : t.add}
       onClick={toggle}
     >
       <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">

@@ -1,25 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ActivityType } from '@repolog/contract/codehost';
 import { ACTIVITY_SHOWN } from '@repolog/contract/constants';
+import { i18n, useMessages } from '../../../i18n';
 import { activityQuery } from '../api/activity';
-import { BLOG_LOAD_FAILED } from './blog-texts';
+import { blogTexts } from './blog-texts';
 import styles from './blog-view.module.css';
 
-const TYPE_LABEL: Record<ActivityType, string> = {
+const messages = i18n('repositoryActivity', {
+  title: 'Project Repository Activity',
+  empty: 'There is no Repository Activity!',
   Commit: 'COMMIT',
   Issue: 'ISSUE',
   PullRequest: 'PULL REQUEST',
-};
+});
 
 /** 'Project Repository Activity': the newest 8 issues, pull requests and commits (spec §2). */
 export function RepositoryActivity({ repoUrl }: { repoUrl: string }) {
+  const t = useMessages(messages);
+  const texts = useMessages(blogTexts);
   const { data, error, isPending } = useQuery(activityQuery(repoUrl));
   const items = data?.items.slice(0, ACTIVITY_SHOWN) ?? [];
 
   return (
     <section className={styles.panel} aria-labelledby="repository-activity">
       <h2 id="repository-activity" className={styles.panelTitle}>
-        Project Repository Activity
+        {t.title}
       </h2>
       {data?.notice && (
         <p className={styles.notice} role="status">
@@ -33,9 +37,9 @@ export function RepositoryActivity({ repoUrl }: { repoUrl: string }) {
           ))}
         </ul>
       ) : error ? (
-        <p className={styles.muted}>{BLOG_LOAD_FAILED}</p>
+        <p className={styles.muted}>{texts.loadFailed}</p>
       ) : items.length === 0 ? (
-        <p className={styles.muted}>There is no Repository Activity!</p>
+        <p className={styles.muted}>{t.empty}</p>
       ) : (
         <ul className={styles.activity}>
           {items.map((item) => (
@@ -52,7 +56,7 @@ export function RepositoryActivity({ repoUrl }: { repoUrl: string }) {
                 ) : (
                   <span className="clamp-2">{item.title}</span>
                 )}
-                <span className={styles.activityType}>{TYPE_LABEL[item.type]}</span>
+                <span className={styles.activityType}>{t[item.type]}</span>
               </span>
             </li>
           ))}

@@ -3,7 +3,18 @@ import type { Comment } from '@repolog/contract/comments';
 import { limits } from '@repolog/contract/limits';
 import { Button } from '../../../components/ui/button';
 import { DropdownMenu, type DropdownItem } from '../../../components/ui/dropdown';
+import { i18n, params, useMessages } from '../../../i18n';
 import styles from './comments.module.css';
+
+const messages = i18n('commentActions', {
+  edit: 'Edit',
+  delete: 'Delete',
+  options: params('Options for the comment by {login}'),
+  menu: 'Comment options',
+  editLabel: 'Edit your comment',
+  cancel: 'Cancel',
+  save: 'Edit',
+});
 
 /**
  * The parts of a comment only its author (or the article's) gets: the Edit/Delete menu and the
@@ -28,15 +39,16 @@ export function CommentMenu({
   onStartEdit,
   onDelete,
 }: CommentMenuProps) {
+  const t = useMessages(messages);
   const items: DropdownItem[] = [
-    ...(comment.updateButton ? [{ label: 'Edit', onSelect: onStartEdit }] : []),
-    ...(comment.deleteButton ? [{ label: 'Delete', onSelect: onDelete, danger: true }] : []),
+    ...(comment.updateButton ? [{ label: t.edit, onSelect: onStartEdit }] : []),
+    ...(comment.deleteButton ? [{ label: t.delete, onSelect: onDelete, danger: true }] : []),
   ];
   return (
     <div className={styles.menuWrap}>
       <DropdownMenu
-        label={`Options for the comment by ${comment.userName}`}
-        menuLabel="Comment options"
+        label={t.options({ login: comment.userName })}
+        menuLabel={t.menu}
         items={items}
         open={menuOpen}
         // One menu open in the whole list; the list decides (a second click closes it).
@@ -56,6 +68,7 @@ export function EditForm({
   onCancel: () => void;
   onSave: (content: string) => Promise<boolean>;
 }) {
+  const t = useMessages(messages);
   const id = useId();
   const [draft, setDraft] = useState(initial);
   const [busy, setBusy] = useState(false);
@@ -77,7 +90,7 @@ export function EditForm({
   return (
     <div className={styles.editForm}>
       <label htmlFor={id} className="visually-hidden">
-        Edit your comment
+        {t.editLabel}
       </label>
       <textarea
         id={id}
@@ -93,10 +106,10 @@ export function EditForm({
       />
       <div className={styles.formActions}>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t.cancel}
         </Button>
         <Button onClick={() => void save()} disabled={busy}>
-          Edit
+          {t.save}
         </Button>
       </div>
     </div>

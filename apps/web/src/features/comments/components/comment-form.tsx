@@ -5,9 +5,18 @@ import { limits } from '@repolog/contract/limits';
 import { Button } from '../../../components/ui/button';
 import type { SessionState } from '../../auth/hooks/use-session';
 import { addComment } from '../api/comments';
-import { COMMENT_TEXTS } from '../lib/comment-texts';
+import { i18n, useMessages } from '../../../i18n';
+import { commentTexts } from '../lib/comment-texts';
 import styles from './comments.module.css';
 import { CutNotice, useCutNotice } from '../../../components/ui/cut-notice';
+
+const messages = i18n('commentForm', {
+  what: 'A comment',
+  label: 'Write a comment',
+  placeholderOut: 'Log in to leave a comment',
+  placeholder: 'Leave a comment',
+  submit: 'Submit',
+});
 
 interface CommentFormProps {
   articleId: number;
@@ -21,15 +30,16 @@ interface CommentFormProps {
  * is refused depends on it, and text typed into the server's HTML would be lost.
  */
 export function CommentForm({ articleId, session, onAdded }: CommentFormProps) {
+  const t = useMessages(messages);
   const id = useId();
   const waiting = session.status === 'unknown';
-  const cut = useCutNotice('A comment', limits.comment.max);
+  const cut = useCutNotice(t.what, limits.comment.max);
   const [draft, setDraft] = useState('');
   const adding = useMutation({ mutationFn: (content: string) => addComment(articleId, content) });
 
   const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
     if (session.status === 'out') {
-      window.alert(COMMENT_TEXTS.loginRequired);
+      window.alert(commentTexts.get().loginRequired);
       return;
     }
     setDraft(event.target.value);
@@ -39,7 +49,7 @@ export function CommentForm({ articleId, session, onAdded }: CommentFormProps) {
     event.preventDefault();
     const content = draft.trim();
     if (!content) {
-      window.alert(COMMENT_TEXTS.enterComment);
+      window.alert(commentTexts.get().enterComment);
       return;
     }
     try {
@@ -54,14 +64,14 @@ export function CommentForm({ articleId, session, onAdded }: CommentFormProps) {
   return (
     <form className={styles.form} onSubmit={(event) => void onSubmit(event)}>
       <label htmlFor={id} className="visually-hidden">
-        Write a comment
+        {t.label}
       </label>
       <textarea
         id={id}
         className={styles.textarea}
         value={draft}
         onChange={onChange}
-        placeholder={session.status === 'out' ? 'Log in to leave a comment' : 'Leave a comment'}
+        placeholder={session.status === 'out' ? t.placeholderOut : t.placeholder}
         rows={3}
         maxLength={limits.comment.max}
         readOnly={waiting}
@@ -70,7 +80,7 @@ export function CommentForm({ articleId, session, onAdded }: CommentFormProps) {
       <CutNotice notice={cut.notice} />
       <div className={styles.formActions}>
         <Button type="submit" disabled={adding.isPending || waiting}>
-          Submit
+          {t.submit}
         </Button>
       </div>
     </form>

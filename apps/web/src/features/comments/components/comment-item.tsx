@@ -2,8 +2,14 @@ import { lazy, Suspense } from 'react';
 import type { Comment } from '@repolog/contract/comments';
 import { Link } from 'react-router';
 import { TimeAgo } from '../../../components/ui/time-ago';
+import { i18n, params, useMessages } from '../../../i18n';
 import { useHydrated } from '../../../lib/use-hydrated';
 import styles from './comments.module.css';
+
+const messages = i18n('commentItem', {
+  editedAt: params('Edited {date}'),
+  edited: '(edited)',
+});
 
 const CommentMenu = lazy(() =>
   import('./comment-actions').then((m) => ({ default: m.CommentMenu })),
@@ -31,6 +37,7 @@ interface CommentItemProps {
  * allows it.
  */
 export function CommentItem(props: CommentItemProps) {
+  const t = useMessages(messages);
   const { comment, editing } = props;
   const hydrated = useHydrated();
   const edited = Date.parse(comment.updatedAt) - Date.parse(comment.date) > 1000;
@@ -50,9 +57,13 @@ export function CommentItem(props: CommentItemProps) {
           <span
             className={styles.edited}
             // The reader's local time, once the page is theirs (server HTML knows no time zone).
-            title={hydrated ? `Edited ${new Date(comment.updatedAt).toLocaleString()}` : undefined}
+            title={
+              hydrated
+                ? t.editedAt({ date: new Date(comment.updatedAt).toLocaleString() })
+                : undefined
+            }
           >
-            (edited)
+            {t.edited}
           </span>
         )}
         {hasMenu && (

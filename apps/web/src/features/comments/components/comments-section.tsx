@@ -3,10 +3,16 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Comment } from '@repolog/contract/comments';
 import { useSession } from '../../auth/hooks/use-session';
 import { commentsQuery, deleteComment, updateComment } from '../api/comments';
-import { COMMENT_TEXTS } from '../lib/comment-texts';
+import { i18n, params, useMessages } from '../../../i18n';
+import { commentTexts } from '../lib/comment-texts';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
 import styles from './comments.module.css';
+
+const messages = i18n('commentsSection', {
+  heading: 'Comments',
+  headingCount: params('Comments ({count})'),
+});
 
 /**
  * The comments block of the article page (spec §2, §4): the comment box, the list oldest
@@ -14,6 +20,8 @@ import styles from './comments.module.css';
  * is edited at a time and no menu opens meanwhile.
  */
 export function CommentsSection({ articleId }: { articleId: number }) {
+  const t = useMessages(messages);
+  const texts = useMessages(commentTexts);
   const session = useSession();
   const viewer = session.status === 'in' ? session.userId : null;
   const query = commentsQuery(articleId, viewer);
@@ -49,7 +57,7 @@ export function CommentsSection({ articleId }: { articleId: number }) {
   const save = async (comment: Comment, text: string): Promise<boolean> => {
     const content = text.trim();
     if (!content) {
-      window.alert(COMMENT_TEXTS.editEmpty);
+      window.alert(commentTexts.get().editEmpty);
       return false;
     }
     try {
@@ -62,32 +70,32 @@ export function CommentsSection({ articleId }: { articleId: number }) {
         ),
       );
       setEditingId(null);
-      window.alert(COMMENT_TEXTS.updated);
+      window.alert(commentTexts.get().updated);
       return true;
     } catch (cause) {
       console.error('updating the comment failed', cause);
-      window.alert(COMMENT_TEXTS.updateFailed);
+      window.alert(commentTexts.get().updateFailed);
       return false;
     }
   };
 
   const remove = async (comment: Comment) => {
     setMenuId(null);
-    if (!window.confirm(COMMENT_TEXTS.confirmDelete)) return;
+    if (!window.confirm(commentTexts.get().confirmDelete)) return;
     try {
       await deletion.mutateAsync(comment.commentId);
     } catch (cause) {
       console.error('deleting the comment failed', cause);
-      window.alert(COMMENT_TEXTS.deleteFailed);
+      window.alert(commentTexts.get().deleteFailed);
       return;
     }
-    window.alert(COMMENT_TEXTS.deleted);
+    window.alert(commentTexts.get().deleted);
   };
 
   return (
     <section className={styles.section} aria-labelledby={`comments-${articleId}`}>
       <h2 id={`comments-${articleId}`} className={styles.heading}>
-        Comments{comments ? ` (${comments.length})` : ''}
+        {comments ? t.headingCount({ count: comments.length }) : t.heading}
       </h2>
       <CommentForm
         articleId={articleId}
@@ -95,7 +103,7 @@ export function CommentsSection({ articleId }: { articleId: number }) {
         onAdded={(comment) => setComments((list) => [...list, comment])}
       />
       {!comments && !error && <div className={styles.placeholder} aria-busy="true" />}
-      {comments?.length === 0 && <p className={styles.empty}>{COMMENT_TEXTS.empty}</p>}
+      {comments?.length === 0 && <p className={styles.empty}>{texts.empty}</p>}
       {comments && comments.length > 0 && (
         <ul className={styles.list}>
           {comments.map((comment) => (

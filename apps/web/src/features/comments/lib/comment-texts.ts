@@ -1,3 +1,5 @@
+import { i18n } from '../../../i18n';
+
 /** The comment texts of spec §2, §5 and §8, character for character. */
 export const COMMENT_TEXTS = {
   empty: 'There is no Comment!',
@@ -10,3 +12,6 @@ export const COMMENT_TEXTS = {
   deleted: 'Comment deleted successfully.',
   deleteFailed: 'Failed to delete comment.',
 } as const;
+
+/** The same texts in the interface's language (English: COMMENT_TEXTS). */
+export const commentTexts = i18n('commentTexts', { ...COMMENT_TEXTS });

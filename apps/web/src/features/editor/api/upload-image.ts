@@ -1,6 +1,16 @@
 import { MEDIA_UPLOAD_FIELD } from '@repolog/contract/constants';
 import type { UploadedImage } from '@repolog/contract/media';
+import { i18n, params } from '../../../i18n';
 import { ApiError, REQUEST_TIMEOUT_MS, refreshAfterUnauthorized } from '../../../lib/api-client';
+
+/** Why an upload failed, when the server did not say (read as it fails). */
+const messages = i18n('uploadImage', {
+  unreachable: 'The upload failed: the server could not be reached.',
+  timeout: 'The upload took too long.',
+  cancelled: 'The upload was cancelled.',
+  failed: params('The upload failed ({status}).'),
+  badAnswer: 'The server sent an unexpected answer.',
+});
 
 interface Sent {
   status: number;
@@ -26,12 +36,11 @@ function send(file: File, options: UploadOptions): Promise<Sent> {
         options.onProgress?.(event.loaded / event.total);
     };
     xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
-    xhr.onerror = () =>
-      reject(new ApiError('network', 'The upload failed: the server could not be reached.'));
-    xhr.ontimeout = () => reject(new ApiError('timeout', 'The upload took too long.'));
-    xhr.onabort = () => reject(new ApiError('cancel', 'The upload was cancelled.'));
+    xhr.onerror = () => reject(new ApiError('network', messages.get().unreachable));
+    xhr.ontimeout = () => reject(new ApiError('timeout', messages.get().timeout));
+    xhr.onabort = () => reject(new ApiError('cancel', messages.get().cancelled));
     if (options.signal?.aborted) {
-      reject(new ApiError('cancel', 'The upload was cancelled.'));
+      reject(new ApiError('cancel', messages.get().cancelled));
       return;
     }
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
@@ -53,7 +62,7 @@ const messageOf = (sent: Sent): { message: string; code?: string } => {
   } catch {
     // not JSON (a proxy's error page): fall through
   }
-  return { message: `The upload failed (${sent.status}).` };
+  return { message: messages.get().failed({ status: sent.status }) };
 };
 
 /**
@@ -70,6 +79,6 @@ export async function uploadImage(file: File, options: UploadOptions = {}): Prom
   try {
     return JSON.parse(sent.body) as UploadedImage;
   } catch {
-    throw new ApiError('bad_response', 'The server sent an unexpected answer.', sent.status);
+    throw new ApiError('bad_response', messages.get().badAnswer, sent.status);
   }
 }

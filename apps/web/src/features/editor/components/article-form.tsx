@@ -1,16 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ActivityType } from '@repolog/contract/codehost';
 import { limits } from '@repolog/contract/limits';
 import { LANGUAGES } from '@repolog/contract/languages';
 import { useId, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { DropdownSelect, type DropdownOption } from '../../../components/ui/dropdown-select';
+import { i18n, translateServerMessage, useMessages } from '../../../i18n';
 import { activityTitlesQuery } from '../api/activity-titles';
-import {
-  ACTIVITY_PLACEHOLDER,
-  ACTIVITY_TYPE_LABEL,
-  LANGUAGE_PLACEHOLDER,
-  type ArticleFormValues,
-} from '../lib/article-form-rules';
+import { formRulesMessages, type ArticleFormValues } from '../lib/article-form-rules';
 import type { Collaboration } from './code-editor';
 import { MarkdownEditor } from './markdown-editor';
 import styles from './article-form.module.css';
@@ -18,6 +15,23 @@ import { useLeaveWarning } from '../../../lib/use-leave-warning';
 import { CutNotice, useCutNotice } from '../../../components/ui/cut-notice';
 
 type DropdownName = 'about' | 'problem' | 'solution';
+
+const messages = i18n('articleForm', {
+  titleLabel: 'Title',
+  titlePlaceholder: 'Give your breakthrough a title',
+  /** Begins the notice of a cut paste: '… can be at most N characters'. */
+  titleCut: 'A title',
+  language: 'Language',
+  problem: 'Problem',
+  solution: 'Solution',
+  body: 'Body',
+  noRepository: 'This blog has no linked repository.',
+  loadingActivity: 'Loading issues and commits…',
+  activityFailed: 'The issues and commits of the repository could not be loaded.',
+  noActivity: 'The repository has no issues or commits yet.',
+  cancel: 'Cancel',
+  saving: 'Saving…',
+});
 
 const LANGUAGE_OPTIONS: DropdownOption[] = LANGUAGES.map((language) => ({
   value: language,
@@ -72,8 +86,10 @@ export function ArticleForm({
   collaboration,
   presence,
 }: ArticleFormProps) {
+  const t = useMessages(messages);
+  const rules = useMessages(formRulesMessages);
   const titleId = useId();
-  const titleCut = useCutNotice('A title', limits.articleTitle.max);
+  const titleCut = useCutNotice(t.titleCut, limits.articleTitle.max);
   const [own, setOwn] = useState(initial);
   const values = controlled ?? own;
   const setValues = (update: (previous: ArticleFormValues) => ArticleFormValues) => {
@@ -94,18 +110,23 @@ export function ArticleForm({
   const [openDropdown, setOpenDropdown] = useState<DropdownName | null>(null);
 
   const titles = useQuery({ ...activityTitlesQuery(repoUrl ?? ''), enabled: Boolean(repoUrl) });
+  const typeLabel: Record<ActivityType, string> = {
+    Commit: rules.commit,
+    Issue: rules.issue,
+    PullRequest: rules.pullRequest,
+  };
   const activityOptions: DropdownOption[] = (titles.data?.items ?? []).map((item) => ({
     value: item.title,
     label: item.title,
-    badge: ACTIVITY_TYPE_LABEL[item.type],
+    badge: typeLabel[item.type],
   }));
   const activityEmptyText = !repoUrl
-    ? 'This blog has no linked repository.'
+    ? t.noRepository
     : titles.isPending
-      ? 'Loading issues and commits…'
+      ? t.loadingActivity
       : titles.isError
-        ? 'The issues and commits of the repository could not be loaded.'
-        : 'The repository has no issues or commits yet.';
+        ? t.activityFailed
+        : t.noActivity;
 
   const set =
     <K extends keyof ArticleFormValues>(key: K) =>
@@ -148,14 +169,14 @@ export function ArticleForm({
       {presence}
       <div className={styles.field}>
         <label htmlFor={titleId} className={styles.label}>
-          Title
+          {t.titleLabel}
         </label>
         <input
           id={titleId}
           className={styles.title}
           value={values.title}
           onChange={(event) => set('title')(event.target.value)}
-          placeholder="Give your breakthrough a title"
+          placeholder={t.titlePlaceholder}
           maxLength={limits.articleTitle.max}
           aria-required="true"
           autoComplete="off"
@@ -165,18 +186,30 @@ export function ArticleForm({
       </div>
 
       <div className={styles.dropdowns}>
-        {dropdown('about', 'Language', LANGUAGE_PLACEHOLDER, LANGUAGE_OPTIONS)}
-        {dropdown('problem', 'Problem', ACTIVITY_PLACEHOLDER, activityOptions, activityEmptyText)}
-        {dropdown('solution', 'Solution', ACTIVITY_PLACEHOLDER, activityOptions, activityEmptyText)}
+        {dropdown('about', t.language, rules.languagePlaceholder, LANGUAGE_OPTIONS)}
+        {dropdown(
+          'problem',
+          t.problem,
+          rules.activityPlaceholder,
+          activityOptions,
+          activityEmptyText,
+        )}
+        {dropdown(
+          'solution',
+          t.solution,
+          rules.activityPlaceholder,
+          activityOptions,
+          activityEmptyText,
+        )}
       </div>
       {titles.data?.notice && (
         <p className={styles.notice} role="status">
-          {titles.data.notice}
+          {translateServerMessage(titles.data.notice)}
         </p>
       )}
 
       <MarkdownEditor
-        label="Body"
+        label={t.body}
         value={values.content}
         onChange={set('content')}
         maxLength={limits.articleBody.max}
@@ -194,15 +227,15 @@ export function ArticleForm({
         {status && <div className={styles.status}>{status}</div>}
         {onCancel ? (
           <Button type="button" variant="secondary" onClick={onCancel}>
-            Cancel
+            {t.cancel}
           </Button>
         ) : (
           <ButtonLink to={cancelTo} variant="secondary">
-            Cancel
+            {t.cancel}
           </ButtonLink>
         )}
         <Button type="submit" disabled={pending || uploading}>
-          {pending ? 'Saving…' : submitLabel}
+          {pending ? t.saving : submitLabel}
         </Button>
       </div>
     </form>

@@ -1,10 +1,11 @@
 import type { Draft, PublishedDraft } from '@repolog/contract/drafts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type * as Y from 'yjs';
+import { useMessages } from '../../../i18n';
 import { useSession } from '../../auth/hooks/use-session';
 import { conflictOf, useDeleteDraft, usePublishDraft } from '../api/drafts';
 import { useDraftAutosave } from '../hooks/use-draft-autosave';
-import { LIVE_UNAVAILABLE, useLiveDraft } from '../hooks/use-live-draft';
+import { liveDraftMessages, useLiveDraft } from '../hooks/use-live-draft';
 import {
   missesRequiredField,
   serverDetail,
@@ -45,6 +46,7 @@ interface DraftFormProps {
  */
 export function DraftForm(props: DraftFormProps) {
   const { blogId, articleId, draft, initial } = props;
+  const liveTexts = useMessages(liveDraftMessages);
   const session = useSession();
   const login = session.status === 'in' ? session.userName : null;
   // The draft joined live: the one resumed, or the one the first change created here.
@@ -154,7 +156,7 @@ export function DraftForm(props: DraftFormProps) {
     <>
       {liveMode === 'unavailable' && (
         <p className={styles.resumed} role="status">
-          {LIVE_UNAVAILABLE}
+          {liveTexts.unavailable}
         </p>
       )}
       {autosave.conflict && (

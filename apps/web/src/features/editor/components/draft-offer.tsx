@@ -1,11 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { i18n, useMessages } from '../../../i18n';
 import { formatTimeAgo } from '../../../lib/time-ago';
 import { blogDraftsQuery } from '../api/drafts';
 import styles from './draft-status.module.css';
 
-export const UNTITLED = 'Untitled';
-export const OFFER_HEADING = 'Continue an unfinished breakthrough?';
+const messages = i18n('draftOffer', {
+  heading: 'Continue an unfinished breakthrough?',
+  untitled: 'Untitled',
+  /** Before how long ago the draft was last edited. */
+  lastEdited: '· last edited ',
+});
 
 /** On opening the write page: the member's unfinished drafts in this blog, to pick up again. */
 export function DraftOffer({
@@ -18,6 +23,7 @@ export function DraftOffer({
   /** The draft this page is writing now. */
   except: number | null;
 }) {
+  const t = useMessages(messages);
   const drafts = useQuery(blogDraftsQuery(blogId));
   const mine = (drafts.data ?? []).filter(
     (draft) => draft.articleId === null && draft.creatorId === userId && draft.draftId !== except,
@@ -25,15 +31,16 @@ export function DraftOffer({
   if (mine.length === 0) return null;
   return (
     <section className={styles.offer} aria-labelledby="draft-offer-heading">
-      <h2 id="draft-offer-heading">{OFFER_HEADING}</h2>
+      <h2 id="draft-offer-heading">{t.heading}</h2>
       <ul>
         {mine.map((draft) => (
           <li key={draft.draftId}>
             <Link to={`/blog/${blogId}/breakthrough/write?draft=${draft.draftId}`}>
-              {draft.title.trim() || UNTITLED}
+              {draft.title.trim() || t.untitled}
             </Link>{' '}
             <span>
-              · last edited <time dateTime={draft.updatedAt}>{formatTimeAgo(draft.updatedAt)}</time>
+              {t.lastEdited}
+              <time dateTime={draft.updatedAt}>{formatTimeAgo(draft.updatedAt)}</time>
             </span>
           </li>
         ))}

@@ -1,12 +1,22 @@
 import type { Draft } from '@repolog/contract/drafts';
 import { Button } from '../../../components/ui/button';
+import { i18n, params, useMessages } from '../../../i18n';
 import type { AutosaveStatus } from '../hooks/use-draft-autosave';
 import styles from './draft-status.module.css';
 
-export const SAVING = 'Saving…';
-export const NOT_SAVED_RETRYING = 'Not saved — retrying';
-export const NOT_SAVED_CONFLICT = 'Not saved — this draft was changed elsewhere';
-export const SAVES_ITSELF = 'Your draft saves itself as you write.';
+const messages = i18n('draftStatus', {
+  saving: 'Saving…',
+  retrying: 'Not saved — retrying',
+  conflict: 'Not saved — this draft was changed elsewhere',
+  savesItself: 'Your draft saves itself as you write.',
+  savedAt: params('Saved at {time}'),
+  /** Follows the name of who saved, in bold. */
+  theySaved: params(
+    'saved this draft at {time}, after the version your changes are based on. Your latest changes are not saved, and theirs were not overwritten.',
+  ),
+  showTheirs: 'Show their version',
+  keepMine: 'Keep my version',
+});
 
 const clock = (date: Date) => date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
@@ -18,16 +28,17 @@ export function DraftStatusLine({
   status: AutosaveStatus;
   savedAt: Date | null;
 }) {
+  const t = useMessages(messages);
   const text =
     status === 'saving'
-      ? SAVING
+      ? t.saving
       : status === 'retrying'
-        ? NOT_SAVED_RETRYING
+        ? t.retrying
         : status === 'conflict'
-          ? NOT_SAVED_CONFLICT
+          ? t.conflict
           : status === 'saved' && savedAt
-            ? `Saved at ${clock(savedAt)}`
-            : SAVES_ITSELF;
+            ? t.savedAt({ time: clock(savedAt) })
+            : t.savesItself;
   return (
     <p
       className={`${styles.line} ${status === 'retrying' || status === 'conflict' ? styles.warn : ''}`}
@@ -53,19 +64,19 @@ export function DraftConflictNotice({
   onTakeTheirs: () => void;
   onKeepMine: () => void;
 }) {
+  const t = useMessages(messages);
   return (
     <div className={styles.conflict} role="alert">
       <p>
-        <strong>{theirs.updatedByName}</strong> saved this draft at{' '}
-        {clock(new Date(theirs.updatedAt))}, after the version your changes are based on. Your
-        latest changes are not saved, and theirs were not overwritten.
+        <strong>{theirs.updatedByName}</strong>{' '}
+        {t.theySaved({ time: clock(new Date(theirs.updatedAt)) })}
       </p>
       <div className={styles.choices}>
         <Button type="button" variant="secondary" onClick={onTakeTheirs}>
-          Show their version
+          {t.showTheirs}
         </Button>
         <Button type="button" onClick={onKeepMine}>
-          Keep my version
+          {t.keepMine}
         </Button>
       </div>
     </div>

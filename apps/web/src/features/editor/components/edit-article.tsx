@@ -5,6 +5,7 @@ import { findLanguage } from '@repolog/contract/languages';
 import { can } from '@repolog/contract/permissions';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { i18n, useMessages } from '../../../i18n';
 import { formatTimeAgo } from '../../../lib/time-ago';
 import { useSession } from '../../auth/hooks/use-session';
 import { articleForEditQuery, useUpdateArticle } from '../api/article';
@@ -12,11 +13,9 @@ import { blogForEditorQuery } from '../api/blog-of-article';
 import { blogDraftsQuery, draftQuery } from '../api/drafts';
 import {
   articleBody,
-  LOAD_FAILED_ERROR,
+  formRulesMessages,
   missesRequiredField,
-  REQUIRED_FIELDS_ERROR,
   serverDetail,
-  UPDATE_FAILED_ERROR,
   type ArticleFormValues,
 } from '../lib/article-form-rules';
 import { ArticleForm } from './article-form';
@@ -24,9 +23,22 @@ import { DraftForm } from './draft-form';
 import styles from './draft-status.module.css';
 import { EditorSkeleton } from './editor-skeleton';
 
+const messages = i18n('editArticle', {
+  authorsOnly: 'Only the author and co-authors of this breakthrough can edit it.',
+  backToArticle: 'Back to the breakthrough',
+  /** Around the link to the blog: 'In <blog>'. */
+  inBefore: 'In ',
+  inAfter: '',
+  /** Around how long ago the unsaved changes were made. */
+  resumedBefore: 'Your unsaved changes from ',
+  resumedAfter: ' are back in the form. Cancel throws them away.',
+  save: 'Save changes',
+});
+
+/** Shown when saving failed (called as it fails: the texts of the language shown then). */
 const updateFailure = (detail: string | null): ReactNode => (
   <>
-    <p>{UPDATE_FAILED_ERROR}</p>
+    <p>{formRulesMessages.get().updateFailed}</p>
     {detail && <p>{detail}</p>}
   </>
 );
@@ -36,6 +48,8 @@ const updateFailure = (detail: string | null): ReactNode => (
  * saved as a draft of it as they type: Edit resumes them, Cancel throws them away.
  */
 export function EditArticle({ articleId }: { articleId: number }) {
+  const t = useMessages(messages);
+  const rules = useMessages(formRulesMessages);
   const session = useSession();
   const navigate = useNavigate();
   const article = useQuery(articleForEditQuery(articleId));
@@ -52,7 +66,7 @@ export function EditArticle({ articleId }: { articleId: number }) {
   if (article.isPending) return <EditorSkeleton />;
   if (article.isError) {
     console.error(article.error);
-    return <p role="alert">{LOAD_FAILED_ERROR}</p>;
+    return <p role="alert">{rules.loadFailed}</p>;
   }
   if (blog.isPending) return <EditorSkeleton />;
 
@@ -63,8 +77,7 @@ export function EditArticle({ articleId }: { articleId: number }) {
   if (!can(actor, 'article.edit', { userId: data.userId, blog: blogResource, coauthorIds })) {
     return (
       <p role="alert">
-        Only the author and co-authors of this breakthrough can edit it.{' '}
-        <Link to={`/breakthrough/${articleId}`}>Back to the breakthrough</Link>
+        {t.authorsOnly} <Link to={`/breakthrough/${articleId}`}>{t.backToArticle}</Link>
       </p>
     );
   }
@@ -78,7 +91,9 @@ export function EditArticle({ articleId }: { articleId: number }) {
   };
   const header = (
     <p>
-      In <Link to={`/blog/${data.blogId}`}>{data.blogName}</Link>
+      {t.inBefore}
+      <Link to={`/blog/${data.blogId}`}>{data.blogName}</Link>
+      {t.inAfter}
     </p>
   );
   if (!member) {
@@ -97,9 +112,9 @@ export function EditArticle({ articleId }: { articleId: number }) {
       {header}
       {resumed && (
         <p className={styles.resumed} role="status">
-          Your unsaved changes from{' '}
-          <time dateTime={resumed.updatedAt}>{formatTimeAgo(resumed.updatedAt)}</time> are back in
-          the form. Cancel throws them away.
+          {t.resumedBefore}
+          <time dateTime={resumed.updatedAt}>{formatTimeAgo(resumed.updatedAt)}</time>
+          {t.resumedAfter}
         </p>
       )}
       <DraftForm
@@ -108,10 +123,10 @@ export function EditArticle({ articleId }: { articleId: number }) {
         draft={resumed}
         initial={initial}
         repoUrl={blog.data?.git_repo_url || null}
-        submitLabel="Save changes"
+        submitLabel={t.save}
         cancelTo={`/breakthrough/${articleId}`}
         onDiscarded={() => void navigate(`/breakthrough/${articleId}`)}
-        onMissingFields={() => REQUIRED_FIELDS_ERROR}
+        onMissingFields={() => rules.requiredFields}
         failure={updateFailure}
         onPublished={() => void navigate(`/blog/${data.blogId}`)}
       />
@@ -129,13 +144,15 @@ function DirectEdit({
   initial: ArticleFormValues;
   repoUrl: Blog['git_repo_url'] | null;
 }) {
+  const t = useMessages(messages);
+  const rules = useMessages(formRulesMessages);
   const navigate = useNavigate();
   const update = useUpdateArticle(article.articleId);
   const [error, setError] = useState<ReactNode>(null);
 
   const submit = (values: ArticleFormValues) => {
     if (missesRequiredField(values)) {
-      setError(REQUIRED_FIELDS_ERROR);
+      setError(rules.requiredFields);
       return;
     }
     setError(null);
@@ -155,7 +172,7 @@ function DirectEdit({
     <ArticleForm
       initial={initial}
       repoUrl={repoUrl}
-      submitLabel="Save changes"
+      submitLabel={t.save}
       cancelTo={`/breakthrough/${article.articleId}`}
       pending={update.isPending}
       saved={update.isSuccess}

@@ -3,6 +3,7 @@ import type { PublishedDraft } from '@repolog/contract/drafts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type * as Y from 'yjs';
+import { i18n, translateServerMessage, useMessages } from '../../../i18n';
 import { getDraft, usePublishDraft } from '../api/drafts';
 import type { LiveDraft } from '../hooks/use-live-draft';
 import type { AutosaveStatus } from '../hooks/use-draft-autosave';
@@ -127,16 +128,23 @@ export function useLiveForm(live: LiveDraft | null, draftId: number | null) {
   };
 }
 
+const messages = i18n('liveDraftForm', {
+  alone: 'Only you are editing this draft. Members of the blog who open it join you here.',
+  together: 'Editing with you:',
+  leave: 'Leave the editor',
+});
+
 /** Who else has the draft open, each in the color of their cursor. */
 export function Presence({ live }: { live: LiveDraft }) {
+  const t = useMessages(messages);
   const others = live.collaborators;
   return (
     <div className={styles.presence} aria-live="polite">
       {others.length === 0 ? (
-        <span>Only you are editing this draft. Members of the blog who open it join you here.</span>
+        <span>{t.alone}</span>
       ) : (
         <>
-          <span>Editing with you:</span>
+          <span>{t.together}</span>
           <ul className={styles.people}>
             {others.map((person) => (
               <li key={person.clientId}>
@@ -157,11 +165,12 @@ export function Presence({ live }: { live: LiveDraft }) {
 
 /** The server ended the live document for good (posted, deleted, removed from the blog). */
 export function LiveEnded({ reason, leaveTo }: { reason: string; leaveTo: string }) {
+  const t = useMessages(messages);
   return (
     <div className={styles.conflict} role="alert">
-      <p>{reason}</p>
+      <p>{translateServerMessage(reason)}</p>
       <p>
-        <Link to={leaveTo}>Leave the editor</Link>
+        <Link to={leaveTo}>{t.leave}</Link>
       </p>
     </div>
   );

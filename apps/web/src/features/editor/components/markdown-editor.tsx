@@ -1,6 +1,7 @@
 import { ACCEPTED_IMAGE_TYPES } from '@repolog/contract/constants';
 import type { EditorView } from '@codemirror/view';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { i18n, params, useMessages } from '../../../i18n';
 import { useImageUpload } from '../hooks/use-image-upload';
 import { PREVIEW_FLASH_MS } from '../lib/article-form-rules';
 import { applyFormat, type MarkdownFormat } from '../lib/markdown-format';
@@ -11,14 +12,45 @@ import { UploadStatus } from './upload-status';
 import { CutNotice } from '../../../components/ui/cut-notice';
 import styles from './markdown-editor.module.css';
 
-const TOOLS: { format: MarkdownFormat; label: string; text: string; shortcut?: string }[] = [
-  { format: 'heading', label: 'Heading', text: 'H' },
-  { format: 'bold', label: 'Bold', text: 'B', shortcut: 'b' },
-  { format: 'italic', label: 'Italic', text: 'I', shortcut: 'i' },
-  { format: 'code', label: 'Inline code', text: '</>' },
-  { format: 'codeBlock', label: 'Code block', text: '{ }' },
-  { format: 'link', label: 'Link', text: 'Link', shortcut: 'k' },
-  { format: 'list', label: 'Bulleted list', text: '•' },
+const messages = i18n('markdownEditor', {
+  mode: 'Body editor mode',
+  edit: 'Edit',
+  preview: 'Preview',
+  toolbar: 'Formatting',
+  heading: 'Heading',
+  bold: 'Bold',
+  italic: 'Italic',
+  code: 'Inline code',
+  codeBlock: 'Code block',
+  link: 'Link',
+  /** The link button's visible text (the other buttons show symbols). */
+  linkText: 'Link',
+  list: 'Bulleted list',
+  withShortcut: params('{label} (Ctrl+{key})'),
+  insertImage: 'Insert image',
+  insertImageHint: 'Insert image (or paste or drop one into the text)',
+  imageText: 'Image',
+  placeholder:
+    'Write your breakthrough in markdown: what was the problem, and how did you solve it?',
+  previewRegion: params('{label} preview'),
+  tooLong: params(
+    'The body can be at most {max} characters; what you pasted or typed last was not added.',
+  ),
+});
+
+type Texts = ReturnType<(typeof messages)['get']>;
+
+/** The toolbar's buttons: `label` names the button, `text` is what it shows. */
+const toolsOf = (
+  t: Texts,
+): { format: MarkdownFormat; label: string; text: string; shortcut?: string }[] => [
+  { format: 'heading', label: t.heading, text: 'H' },
+  { format: 'bold', label: t.bold, text: 'B', shortcut: 'b' },
+  { format: 'italic', label: t.italic, text: 'I', shortcut: 'i' },
+  { format: 'code', label: t.code, text: '</>' },
+  { format: 'codeBlock', label: t.codeBlock, text: '{ }' },
+  { format: 'link', label: t.link, text: t.linkText, shortcut: 'k' },
+  { format: 'list', label: t.list, text: '•' },
 ];
 
 interface MarkdownEditorProps {
@@ -46,6 +78,8 @@ export function MarkdownEditor({
   onUploadingChange,
   collaboration,
 }: MarkdownEditorProps) {
+  const t = useMessages(messages);
+  const tools = toolsOf(t);
   const id = useId();
   const viewRef = useRef<EditorView | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -142,7 +176,7 @@ export function MarkdownEditor({
     viewRef.current?.focus();
   };
 
-  const shortcuts = TOOLS.flatMap((tool) =>
+  const shortcuts = tools.flatMap((tool) =>
     tool.shortcut ? [{ key: tool.shortcut, run: () => format(tool.format) }] : [],
   );
 
@@ -152,7 +186,7 @@ export function MarkdownEditor({
         <span id={`${id}-label`} className={styles.label}>
           {label}
         </span>
-        <div className={styles.modes} role="group" aria-label="Body editor mode">
+        <div className={styles.modes} role="group" aria-label={t.mode}>
           <button
             type="button"
             className={styles.mode}
@@ -160,7 +194,7 @@ export function MarkdownEditor({
             data-editor-mode="edit"
             onClick={showEdit}
           >
-            Edit
+            {t.edit}
           </button>
           <button
             type="button"
@@ -169,19 +203,21 @@ export function MarkdownEditor({
             data-editor-mode="preview"
             onClick={showPreview}
           >
-            Preview
+            {t.preview}
           </button>
         </div>
       </div>
-      <div className={styles.tools} role="toolbar" aria-label="Formatting">
-        {TOOLS.map((tool) => (
+      <div className={styles.tools} role="toolbar" aria-label={t.toolbar}>
+        {tools.map((tool) => (
           <button
             key={tool.format}
             type="button"
             className={styles.tool}
             aria-label={tool.label}
             title={
-              tool.shortcut ? `${tool.label} (Ctrl+${tool.shortcut.toUpperCase()})` : tool.label
+              tool.shortcut
+                ? t.withShortcut({ label: tool.label, key: tool.shortcut.toUpperCase() })
+                : tool.label
             }
             disabled={mode === 'preview'}
             onClick={() => format(tool.format)}
@@ -194,12 +230,12 @@ export function MarkdownEditor({
         <button
           type="button"
           className={`${styles.tool} ${styles.imageTool}`}
-          aria-label="Insert image"
-          title="Insert image (or paste or drop one into the text)"
+          aria-label={t.insertImage}
+          title={t.insertImageHint}
           disabled={mode === 'preview'}
           onClick={() => fileInputRef.current?.click()}
         >
-          <span aria-hidden="true">Image</span>
+          <span aria-hidden="true">{t.imageText}</span>
         </button>
         <input
           ref={fileInputRef}
@@ -215,7 +251,7 @@ export function MarkdownEditor({
       <div className={styles.panel}>
         <CodeEditor
           labelledBy={`${id}-label`}
-          placeholder="Write your breakthrough in markdown: what was the problem, and how did you solve it?"
+          placeholder={t.placeholder}
           value={value}
           onChange={(next) => {
             setTooLong(false);
@@ -230,19 +266,13 @@ export function MarkdownEditor({
           viewRef={viewRef}
         />
         {mode === 'preview' && (
-          <div className={styles.preview} aria-label={`${label} preview`} role="region">
+          <div className={styles.preview} aria-label={t.previewRegion({ label })} role="region">
             {flashing ? <PreviewLoading /> : <MarkdownPreview content={value} />}
           </div>
         )}
       </div>
       {maxLength !== undefined && (
-        <CutNotice
-          notice={
-            tooLong
-              ? `The body can be at most ${maxLength.toLocaleString('en')} characters; what you pasted or typed last was not added.`
-              : null
-          }
-        />
+        <CutNotice notice={tooLong ? t.tooLong({ max: maxLength.toLocaleString('en') }) : null} />
       )}
       <UploadStatus
         pending={images.pending}

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { i18n, useMessages } from '../../../i18n';
 import { MarkdownView } from '../../articles/components/markdown-view';
 import styles from './markdown-editor.module.css';
 
@@ -11,17 +12,24 @@ const RenderedPreview = lazy(async () => {
   };
 });
 
+const messages = i18n('markdownPreview', {
+  loading: 'Loading preview…',
+  empty: 'Nothing to preview yet.',
+});
+
 export function PreviewLoading() {
+  const t = useMessages(messages);
   return (
     <p className={styles.previewLoading} role="status">
-      Loading preview…
+      {t.loading}
     </p>
   );
 }
 
 /** The body as readers will see it. */
 export function MarkdownPreview({ content }: { content: string }) {
-  if (content.trim() === '') return <p className={styles.previewEmpty}>Nothing to preview yet.</p>;
+  const t = useMessages(messages);
+  if (content.trim() === '') return <p className={styles.previewEmpty}>{t.empty}</p>;
   return (
     <Suspense fallback={<PreviewLoading />}>
       <RenderedPreview content={content} />

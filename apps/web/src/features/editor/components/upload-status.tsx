@@ -1,3 +1,4 @@
+import { i18n, params, useMessages } from '../../../i18n';
 import type { PendingUpload } from '../hooks/use-image-upload';
 import styles from './markdown-editor.module.css';
 
@@ -7,8 +8,15 @@ interface UploadStatusProps {
   onDismissError: () => void;
 }
 
+const messages = i18n('uploadStatus', {
+  uploading: params('Uploading {name}…'),
+  progress: params('Uploading {name}'),
+  dismiss: 'Dismiss',
+});
+
 /** Images on their way to the server (with how much is sent), and the last refusal. */
 export function UploadStatus({ pending, error, onDismissError }: UploadStatusProps) {
+  const t = useMessages(messages);
   if (pending.length === 0 && !error) return null;
   return (
     <div className={styles.uploads}>
@@ -16,12 +24,12 @@ export function UploadStatus({ pending, error, onDismissError }: UploadStatusPro
         const percent = Math.round(upload.progress * 100);
         return (
           <div key={upload.id} className={styles.upload}>
-            <span role="status">Uploading {upload.name}…</span>
+            <span role="status">{t.uploading({ name: upload.name })}</span>
             <progress
               className={styles.uploadProgress}
               max={100}
               value={percent}
-              aria-label={`Uploading ${upload.name}`}
+              aria-label={t.progress({ name: upload.name })}
             />
             <span className={styles.uploadPercent} aria-hidden="true">
               {percent}%
@@ -33,7 +41,7 @@ export function UploadStatus({ pending, error, onDismissError }: UploadStatusPro
         <div className={styles.uploadError} role="alert">
           <span>{error}</span>
           <button type="button" className={styles.uploadDismiss} onClick={onDismissError}>
-            Dismiss
+            {t.dismiss}
           </button>
         </div>
       )}

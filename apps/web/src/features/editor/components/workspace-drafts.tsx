@@ -4,15 +4,29 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
+import { i18n, params, useMessages } from '../../../i18n';
 import { formatTimeAgo } from '../../../lib/time-ago';
 import { useSession } from '../../auth/hooks/use-session';
 import { blogDraftsQuery, useDeleteDraft } from '../api/drafts';
-import { UNTITLED } from './draft-offer';
 import styles from './workspace-drafts.module.css';
 
-export const DRAFTS_HEADING = 'Drafts';
-export const DELETE_DRAFT_CONFIRM = 'Are you sure you want to delete this draft?';
-export const DRAFT_DELETE_FAILED = 'Failed to delete the draft.';
+const messages = i18n('workspaceDrafts', {
+  heading: 'Drafts',
+  confirmDelete: 'Are you sure you want to delete this draft?',
+  deleteFailed: 'Failed to delete the draft.',
+  untitled: 'Untitled',
+  postedChanges: 'Changes to a posted breakthrough · ',
+  /** Before how long ago the draft was last edited. */
+  lastEdited: 'Last edited ',
+  /** After how long ago the draft was last edited. */
+  by: params(' by {name}'),
+  open: 'Open',
+  openTitle: params('Open {title}'),
+  delete: 'Delete',
+  deleteTitle: params('Delete {title}'),
+  yes: 'Yes',
+  no: 'No',
+});
 
 /** Where a draft is written: the write page for a new breakthrough, the edit page for an edit. */
 const draftLink = (draft: DraftSummary) =>
@@ -22,6 +36,7 @@ const draftLink = (draft: DraftSummary) =>
 
 /** /workspace: each blog's drafts (title, last edited, by whom), to open or delete. */
 export function WorkspaceDrafts({ blogs }: { blogs: { blogId: number; blogName: string }[] }) {
+  const t = useMessages(messages);
   const session = useSession();
   const lists = useQueries({ queries: blogs.map((blog) => blogDraftsQuery(blog.blogId)) });
   const remove = useDeleteDraft();
@@ -53,15 +68,15 @@ export function WorkspaceDrafts({ blogs }: { blogs: { blogId: number; blogName: 
   return (
     <section className={styles.drafts} aria-labelledby="workspace-drafts">
       <h2 id="workspace-drafts" className={styles.heading}>
-        {DRAFTS_HEADING}
+        {t.heading}
       </h2>
-      {failed && <p role="alert">{DRAFT_DELETE_FAILED}</p>}
+      {failed && <p role="alert">{t.deleteFailed}</p>}
       {groups.map((group) => (
         <div key={group.blogId} className={styles.group}>
           <h3 className={styles.blogName}>{group.blogName}</h3>
           <ul className={styles.list}>
             {group.drafts.map((draft) => {
-              const title = draft.title.trim() || UNTITLED;
+              const title = draft.title.trim() || t.untitled;
               return (
                 <li key={draft.draftId} className={styles.item}>
                   <div className={styles.text}>
@@ -69,16 +84,15 @@ export function WorkspaceDrafts({ blogs }: { blogs: { blogId: number; blogName: 
                       {title}
                     </Link>
                     <span className={styles.meta}>
-                      {draft.articleId !== null && 'Changes to a posted breakthrough · '}
-                      Last edited{' '}
-                      <time dateTime={draft.updatedAt}>
-                        {formatTimeAgo(draft.updatedAt)}
-                      </time> by {draft.updatedByName}
+                      {draft.articleId !== null && t.postedChanges}
+                      {t.lastEdited}
+                      <time dateTime={draft.updatedAt}>{formatTimeAgo(draft.updatedAt)}</time>
+                      {t.by({ name: draft.updatedByName })}
                     </span>
                   </div>
                   <div className={styles.actions}>
-                    <Link to={draftLink(draft)} aria-label={`Open ${title}`}>
-                      Open
+                    <Link to={draftLink(draft)} aria-label={t.openTitle({ title })}>
+                      {t.open}
                     </Link>
                     {/* The server also lets a blog's owner delete others' drafts; the list
                         offers each member their own. */}
@@ -86,10 +100,10 @@ export function WorkspaceDrafts({ blogs }: { blogs: { blogId: number; blogName: 
                       <Button
                         type="button"
                         variant="secondary"
-                        aria-label={`Delete ${title}`}
+                        aria-label={t.deleteTitle({ title })}
                         onClick={() => setConfirming(draft)}
                       >
-                        Delete
+                        {t.delete}
                       </Button>
                     )}
                   </div>
@@ -101,9 +115,9 @@ export function WorkspaceDrafts({ blogs }: { blogs: { blogId: number; blogName: 
       ))}
       {confirming && (
         <ConfirmDialog
-          title={DELETE_DRAFT_CONFIRM}
-          confirmLabel="Yes"
-          cancelLabel="No"
+          title={t.confirmDelete}
+          confirmLabel={t.yes}
+          cancelLabel={t.no}
           busy={remove.isPending}
           onConfirm={confirmDelete}
           onCancel={() => setConfirming(null)}

@@ -3,6 +3,7 @@ import type { Draft } from '@repolog/contract/drafts';
 import { can } from '@repolog/contract/permissions';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { i18n, params, translateServerMessage, useMessages } from '../../../i18n';
 import { isValidId } from '../../../lib/format';
 import { useSession } from '../../auth/hooks/use-session';
 import { blogForEditorQuery } from '../api/blog-of-article';
@@ -14,8 +15,19 @@ import { EditorSkeleton } from './editor-skeleton';
 
 const EMPTY: ArticleFormValues = { title: '', content: '', about: '', problem: '', solution: '' };
 
-export const DRAFT_GONE =
-  'This draft does not exist any more (it was posted or deleted), or it belongs to a blog you are not a member of.';
+const messages = i18n('writeArticle', {
+  error: params('Error: {message}'),
+  membersOnly: params('Only members of {blog} can write breakthroughs in it.'),
+  backToBlog: 'Back to the blog',
+  draftGone:
+    'This draft does not exist any more (it was posted or deleted), or it belongs to a blog you are not a member of.',
+  startNew: 'Start a new breakthrough',
+  /** Around the link to the blog: 'Posting to <blog>'. */
+  postingBefore: 'Posting to ',
+  postingAfter: '',
+  post: 'Post',
+  postFailed: params('Failed to post the breakthrough: {detail}'),
+});
 
 /** The draft named in the address (?draft=ID), if any. */
 const draftParam = (value: string | null): number | null => {
@@ -28,6 +40,7 @@ const draftParam = (value: string | null): number | null => {
  * is a draft saved on the server as they go; ?draft=ID resumes one.
  */
 export function WriteArticle({ blogId }: { blogId: number }) {
+  const t = useMessages(messages);
   const session = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -48,14 +61,15 @@ export function WriteArticle({ blogId }: { blogId: number }) {
   }, [blog.data, repoUrl, blogId]);
 
   if (blog.isPending) return <EditorSkeleton />;
-  if (blog.isError) return <p role="alert">Error: {blog.error.message}</p>;
+  if (blog.isError)
+    return <p role="alert">{t.error({ message: translateServerMessage(blog.error.message) })}</p>;
 
   const actor = session.status === 'in' ? session : null;
   if (!can(actor, 'blog.write', blog.data)) {
     return (
       <p role="alert">
-        Only members of {blog.data.blog_name} can write breakthroughs in it.{' '}
-        <Link to={`/blog/${blogId}`}>Back to the blog</Link>
+        {t.membersOnly({ blog: blog.data.blog_name })}{' '}
+        <Link to={`/blog/${blogId}`}>{t.backToBlog}</Link>
       </p>
     );
   }
@@ -63,7 +77,7 @@ export function WriteArticle({ blogId }: { blogId: number }) {
   if (opened !== null && (draft.isError || draft.data?.blogId !== blogId)) {
     return (
       <p role="alert">
-        {DRAFT_GONE} <Link to={`/blog/${blogId}/breakthrough/write`}>Start a new breakthrough</Link>
+        {t.draftGone} <Link to={`/blog/${blogId}/breakthrough/write`}>{t.startNew}</Link>
       </p>
     );
   }
@@ -77,7 +91,9 @@ export function WriteArticle({ blogId }: { blogId: number }) {
   return (
     <>
       <p>
-        Posting to <Link to={`/blog/${blogId}`}>{blog.data.blog_name}</Link>
+        {t.postingBefore}
+        <Link to={`/blog/${blogId}`}>{blog.data.blog_name}</Link>
+        {t.postingAfter}
       </p>
       {opened === null && actor && (
         <DraftOffer blogId={blogId} userId={actor.userId} except={createdHere} />
@@ -88,7 +104,7 @@ export function WriteArticle({ blogId }: { blogId: number }) {
         draft={opened === null ? null : (draft.data ?? null)}
         initial={EMPTY}
         repoUrl={repoUrl}
-        submitLabel="Post"
+        submitLabel={t.post}
         cancelTo={`/blog/${blogId}`}
         onCreated={created}
         onMissingFields={() => {
@@ -96,7 +112,7 @@ export function WriteArticle({ blogId }: { blogId: number }) {
           console.error(REQUIRED_FIELDS_ERROR);
           return null;
         }}
-        failure={(detail) => (detail ? `Failed to post the breakthrough: ${detail}` : null)}
+        failure={(detail) => (detail ? t.postFailed({ detail }) : null)}
         onPublished={() => void navigate(`/blog/${blogId}`)}
       />
     </>

@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { i18n, params, translateServerMessage } from '../../../i18n';
 import { uploadImage } from '../api/upload-image';
 import { altTextOf, imageMarkdown, refusalOf } from '../lib/image-markdown';
+
+const messages = i18n('useImageUpload', {
+  notUploaded: params('{name} was not uploaded: {reason}'),
+});
 
 export interface PendingUpload {
   id: number;
@@ -66,7 +71,7 @@ export function useImageUpload(): ImageUploads {
       .catch((failure: unknown) => {
         if (!controller.signal.aborted) {
           const reason = failure instanceof Error ? failure.message : String(failure);
-          setError(`${name} was not uploaded: ${reason}`);
+          setError(messages.get().notUploaded({ name, reason: translateServerMessage(reason) }));
         }
         return null;
       })

@@ -3,6 +3,7 @@ import * as decoding from 'lib0/decoding';
 import { useEffect, useState, type RefObject } from 'react';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
+import { i18n } from '../../../i18n';
 import { refreshSession } from '../../../lib/api-client';
 import { colorOf } from '../lib/collaborator-color';
 
@@ -11,8 +12,11 @@ export const LIVE_CONNECT_TIMEOUT_MS = 5000;
 /** Connections closed in a row before any got through: none will. */
 export const LIVE_CONNECT_ATTEMPTS = 3;
 
-export const LIVE_UNAVAILABLE =
-  'Live editing is not available on this network (the connection was refused). Your changes are still saved as you type, and others’ saves show when you reload.';
+/** What the page says when no WebSocket gets through. */
+export const liveDraftMessages = i18n('useLiveDraft', {
+  unavailable:
+    'Live editing is not available on this network (the connection was refused). Your changes are still saved as you type, and others’ saves show when you reload.',
+});
 
 export interface Collaborator {
   clientId: number;

@@ -1,12 +1,23 @@
-import type { ActivityType } from '@repolog/contract/codehost';
+import { i18n, translateServerMessage } from '../../../i18n';
 import { ApiError } from '../../../lib/api-client';
 
-/** Spec §5 and §8 texts, character for character. */
+/** Spec §5 and §8 texts, character for character (English; logged as they are). */
 export const REQUIRED_FIELDS_ERROR = 'Please fill in all required fields';
 export const LOAD_FAILED_ERROR = 'Failed to fetch article data';
-export const UPDATE_FAILED_ERROR = 'Failed to update article. Please try again.';
-export const LANGUAGE_PLACEHOLDER = 'Select your project language';
-export const ACTIVITY_PLACEHOLDER = 'Select related issue or commit title';
+
+/** The form's shared texts in the active language (spec §5 and §8 strings as the English base). */
+export const formRulesMessages = i18n('articleFormRules', {
+  requiredFields: REQUIRED_FIELDS_ERROR,
+  loadFailed: LOAD_FAILED_ERROR,
+  updateFailed: 'Failed to update article. Please try again.',
+  languagePlaceholder: 'Select your project language',
+  activityPlaceholder: 'Select related issue or commit title',
+  networkError: 'Network error: Unable to reach the server',
+  commit: 'Commit',
+  issue: 'Issue',
+  pullRequest: 'Pull request',
+});
+
 /** Spec §9: the loading flash when switching the body editor to preview. */
 export const PREVIEW_FLASH_MS = 300;
 
@@ -32,18 +43,13 @@ export const articleBody = (values: ArticleFormValues) => ({
   solution: values.solution || null,
 });
 
-export const ACTIVITY_TYPE_LABEL: Record<ActivityType, string> = {
-  Commit: 'Commit',
-  Issue: 'Issue',
-  PullRequest: 'Pull request',
-};
-
-/** The server's own explanation of a refused save, when it gave one. */
+/** The server's own explanation of a refused save, when it gave one (in the active language). */
 export function serverDetail(error: unknown): string | null {
   if (error instanceof ApiError) {
     if (error.kind === 'network' || error.kind === 'timeout')
-      return 'Network error: Unable to reach the server';
-    if (error.kind === 'bad_request' && error.code && error.status !== 401) return error.message;
+      return formRulesMessages.get().networkError;
+    if (error.kind === 'bad_request' && error.code && error.status !== 401)
+      return translateServerMessage(error.message);
   }
   return null;
 }

@@ -1,5 +1,14 @@
 import { ACCEPTED_IMAGE_TYPES } from '@repolog/contract/constants';
 import { limits } from '@repolog/contract/limits';
+import { i18n, params } from '../../../i18n';
+
+const messages = i18n('imageMarkdown', {
+  /** Stands for a file without a name. */
+  theImage: 'The image',
+  thisFile: 'This file',
+  tooLarge: params('{name} is larger than {mb} MB, the most an upload may be.'),
+  notImage: params('{name} is not a PNG, JPEG, GIF, WebP or AVIF image.'),
+});
 
 /** Markdown has no room for brackets or line breaks in alt text; the extension says nothing. */
 export function altTextOf(fileName: string): string {
@@ -27,11 +36,15 @@ export function imageFilesOf(data: DataTransfer | null): File[] {
 
 /** Why a file cannot be uploaded before it is sent, or null (the server has the last word). */
 export function refusalOf(file: File): string | null {
+  const t = messages.get();
   if (file.size > limits.image.maxBytes) {
-    return `${file.name || 'The image'} is larger than ${limits.image.maxBytes / 1024 / 1024} MB, the most an upload may be.`;
+    return t.tooLarge({
+      name: file.name || t.theImage,
+      mb: limits.image.maxBytes / 1024 / 1024,
+    });
   }
   if (file.type && !(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
-    return `${file.name || 'This file'} is not a PNG, JPEG, GIF, WebP or AVIF image.`;
+    return t.notImage({ name: file.name || t.thisFile });
   }
   return null;
 }

@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
+import { i18n, params, translateServerMessage, useMessages } from '../../../i18n';
 import { ApiError } from '../../../lib/api-client';
 import { formatTimeAgo } from '../../../lib/time-ago';
 import { useSession } from '../../auth/hooks/use-session';
@@ -14,6 +15,37 @@ import { RevisionDiff } from './revision-diff';
 import styles from './history.module.css';
 
 export const RESTORE_FAILED = 'Failed to restore the revision.';
+
+// Not 'articleHistory': the route's file (app/routes/article-history.tsx) has that name.
+const messages = i18n('articleHistoryView', {
+  notFoundTitle: 'Page not found',
+  notFound: 'There is nothing at this address.',
+  home: 'Go to Home',
+  loading: 'Loading the history…',
+  error: params('Error: {message}'),
+  restoreFailed: RESTORE_FAILED,
+  heading: 'History',
+  ofBefore: 'of ',
+  ofAfter: '',
+  none: 'This breakthrough has no recorded revisions yet; its first edit starts them.',
+  revisions: 'Revisions',
+  revision: params('Revision {number}'),
+  current: ' (current)',
+  by: params('by {login}'),
+  restoreLabel: params('Restore revision {number}'),
+  restore: 'Restore',
+  compare: 'Compare',
+  from: 'From',
+  to: 'To',
+  option: params('Revision {number} · {date} · {login}'),
+  loadFailed: 'The revisions could not be loaded.',
+  loadingRevisions: 'Loading the revisions…',
+  confirmTitle: params('Restore revision {number}?'),
+  confirmBody:
+    'The breakthrough will say again what it said then. This is saved as a new revision, so nothing is lost.',
+  yes: 'Yes',
+  no: 'No',
+});
 
 /** What the last restore came to, said once above the list. */
 interface Outcome {
@@ -25,16 +57,21 @@ const when = (iso: string) =>
   new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
 const revisionLabel = (revision: RevisionSummary) =>
-  `Revision ${revision.number} · ${when(revision.createdAt)} · ${revision.userName}`;
+  messages.get().option({
+    number: revision.number,
+    date: when(revision.createdAt),
+    login: revision.userName,
+  });
 
 /** Shown to everyone who is not a member of the blog, whether or not the history exists. */
 export function HistoryNotFound() {
+  const t = useMessages(messages);
   return (
     <>
-      <h1>Page not found</h1>
-      <p>There is nothing at this address.</p>
+      <h1>{t.notFoundTitle}</h1>
+      <p>{t.notFound}</p>
       <p>
-        <Link to="/home">Go to Home</Link>
+        <Link to="/home">{t.home}</Link>
       </p>
     </>
   );
@@ -45,19 +82,20 @@ export function HistoryNotFound() {
  * between any two, and (for whoever may edit) restoring an older one as a new revision.
  */
 export function ArticleHistory({ article }: { article: Article }) {
+  const t = useMessages(messages);
   const session = useSession();
   // Lives above the list: a restore adds a revision, and the list starts afresh from it.
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const signedIn = session.status === 'in';
   const list = useQuery({ ...revisionsQuery(article.articleId), enabled: signedIn });
   if (session.status === 'unknown' || (signedIn && list.isPending)) {
-    return <p role="status">Loading the history…</p>;
+    return <p role="status">{t.loading}</p>;
   }
   if (!signedIn || (list.isError && list.error instanceof ApiError && list.error.status === 404)) {
     return <HistoryNotFound />;
   }
-  if (list.isError) return <p role="alert">Error: {list.error.message}</p>;
-  if (!list.data) return <p role="status">Loading the history…</p>;
+  if (list.isError) return <p role="alert">{t.error({ message: list.error.message })}</p>;
+  if (!list.data) return <p role="status">{t.loading}</p>;
   const actor = { userId: session.userId, userName: session.userName };
   // The edit rule looks at the author only.
   const mayRestore = can(actor, 'article.edit', {
@@ -89,6 +127,7 @@ function LoadedHistory({
   outcome: Outcome | null;
   onOutcome: (outcome: Outcome) => void;
 }) {
+  const t = useMessages(messages);
   const fromId = useId();
   const toId = useId();
   const newest = revisions[0];
@@ -105,12 +144,13 @@ function LoadedHistory({
     if (!restoring) return;
     try {
       const result = await restore.mutateAsync(restoring.revisionId);
-      setOutcome({ ok: true, text: result.message });
+      setOutcome({ ok: true, text: translateServerMessage(result.message) });
     } catch (error) {
       console.error('restoring the revision failed', error);
       setOutcome({
         ok: false,
-        text: error instanceof ApiError && error.code ? error.message : RESTORE_FAILED,
+        text:
+          error instanceof ApiError && error.code ? error.message : messages.get().restoreFailed,
       });
     }
     setRestoring(null);
@@ -118,9 +158,11 @@ function LoadedHistory({
 
   return (
     <>
-      <h1 className={styles.heading}>History</h1>
+      <h1 className={styles.heading}>{t.heading}</h1>
       <p>
-        of <Link to={`/breakthrough/${article.articleId}`}>{article.title}</Link>
+        {t.ofBefore}
+        <Link to={`/breakthrough/${article.articleId}`}>{article.title}</Link>
+        {t.ofAfter}
       </p>
       {outcome && (
         <p role={outcome.ok ? 'status' : 'alert'} className={styles.outcome}>
@@ -128,36 +170,36 @@ function LoadedHistory({
         </p>
       )}
       {revisions.length === 0 ? (
-        <p>This breakthrough has no recorded revisions yet; its first edit starts them.</p>
+        <p>{t.none}</p>
       ) : (
         <>
-          <ol className={styles.revisions} aria-label="Revisions">
+          <ol className={styles.revisions} aria-label={t.revisions}>
             {revisions.map((revision) => (
               <li key={revision.revisionId} className={styles.revision}>
                 <span>
-                  <strong>Revision {revision.number}</strong>
-                  {revision === newest && ' (current)'} ·{' '}
+                  <strong>{t.revision({ number: revision.number })}</strong>
+                  {revision === newest && t.current} ·{' '}
                   <time dateTime={revision.createdAt} title={when(revision.createdAt)}>
                     {formatTimeAgo(revision.createdAt)}
                   </time>{' '}
-                  · by {revision.userName}
+                  · {t.by({ login: revision.userName })}
                 </span>
                 {mayRestore && revision !== newest && (
                   <Button
                     type="button"
                     variant="secondary"
-                    aria-label={`Restore revision ${revision.number}`}
+                    aria-label={t.restoreLabel({ number: revision.number })}
                     onClick={() => setRestoring(revision)}
                   >
-                    Restore
+                    {t.restore}
                   </Button>
                 )}
               </li>
             ))}
           </ol>
-          <h2 className={styles.compareHeading}>Compare</h2>
+          <h2 className={styles.compareHeading}>{t.compare}</h2>
           <div className={styles.pickers}>
-            <label htmlFor={fromId}>From</label>
+            <label htmlFor={fromId}>{t.from}</label>
             <select id={fromId} value={from} onChange={(e) => setFrom(Number(e.target.value))}>
               {revisions.map((revision) => (
                 <option key={revision.revisionId} value={revision.revisionId}>
@@ -165,7 +207,7 @@ function LoadedHistory({
                 </option>
               ))}
             </select>
-            <label htmlFor={toId}>To</label>
+            <label htmlFor={toId}>{t.to}</label>
             <select id={toId} value={to} onChange={(e) => setTo(Number(e.target.value))}>
               {revisions.map((revision) => (
                 <option key={revision.revisionId} value={revision.revisionId}>
@@ -177,18 +219,18 @@ function LoadedHistory({
           {fromRevision.data && toRevision.data ? (
             <RevisionDiff from={fromRevision.data} to={toRevision.data} />
           ) : fromRevision.isError || toRevision.isError ? (
-            <p role="alert">The revisions could not be loaded.</p>
+            <p role="alert">{t.loadFailed}</p>
           ) : (
-            <p role="status">Loading the revisions…</p>
+            <p role="status">{t.loadingRevisions}</p>
           )}
         </>
       )}
       {restoring && (
         <ConfirmDialog
-          title={`Restore revision ${restoring.number}?`}
-          body="The breakthrough will say again what it said then. This is saved as a new revision, so nothing is lost."
-          confirmLabel="Yes"
-          cancelLabel="No"
+          title={t.confirmTitle({ number: restoring.number })}
+          body={t.confirmBody}
+          confirmLabel={t.yes}
+          cancelLabel={t.no}
           busy={restore.isPending}
           onConfirm={() => void confirmRestore()}
           onCancel={() => setRestoring(null)}

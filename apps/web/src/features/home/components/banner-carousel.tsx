@@ -1,7 +1,25 @@
 import { BANNER_ARTICLE_ID, OFFICIAL_BLOG_ID } from '@repolog/contract/constants';
 import { Link } from 'react-router';
 import { Carousel, type CarouselSlide } from '../../../components/ui/carousel';
+import { i18n, useMessages } from '../../../i18n';
 import styles from './home.module.css';
+
+const messages = i18n('bannerCarousel', {
+  label: 'Featured',
+  officialKicker: 'Official',
+  officialText: 'Releases, notices and community news from the team that builds Repolog.',
+  officialAction: 'Read the notices',
+  promiseKicker: 'Repository → tech blog',
+  promiseTitle: 'Turn your repository into a real-time collaborative tech blog',
+  promiseTagLinked: 'Repository-linked',
+  promiseTagIssues: 'Issues → breakthroughs',
+  promiseTagTeam: 'Team-run',
+  featuredKicker: 'Featured breakthrough',
+  featuredText: 'From an issue and a commit to a story the team can read.',
+  featuredAction: 'Read the breakthrough',
+});
+
+type BannerTexts = ReturnType<typeof messages.get>;
 
 interface BannerProps {
   /** The picture behind the words: decoration only (alt=""). */
@@ -66,7 +84,7 @@ function Banner({
 }
 
 /** Spec §2: three banners; the first opens the official blog, the third the featured article. */
-const SLIDES: CarouselSlide[] = [
+const slides = (t: BannerTexts): CarouselSlide[] => [
   {
     key: 'official',
     content: (
@@ -74,10 +92,11 @@ const SLIDES: CarouselSlide[] = [
         <Banner
           art="/banners/official-notice.svg"
           eager
-          kicker="Official"
+          kicker={t.officialKicker}
+          // The official blog's name.
           title="Repolog Official"
-          text="Releases, notices and community news from the team that builds Repolog."
-          action="Read the notices"
+          text={t.officialText}
+          action={t.officialAction}
         />
       </Link>
     ),
@@ -87,9 +106,9 @@ const SLIDES: CarouselSlide[] = [
     content: (
       <Banner
         art="/banners/collaborative-blog.svg"
-        kicker="Repository → tech blog"
-        title="Turn your repository into a real-time collaborative tech blog"
-        tags={['Repository-linked', 'Issues → breakthroughs', 'Team-run']}
+        kicker={t.promiseKicker}
+        title={t.promiseTitle}
+        tags={[t.promiseTagLinked, t.promiseTagIssues, t.promiseTagTeam]}
       />
     ),
   },
@@ -100,10 +119,11 @@ const SLIDES: CarouselSlide[] = [
         <Banner
           art="/banners/featured-breakthrough.svg"
           light
-          kicker="Featured breakthrough"
+          kicker={t.featuredKicker}
+          // The featured article's own title.
           title="Lazy-loading the markdown editor cut our first load by 38%"
-          text="From an issue and a commit to a story the team can read."
-          action="Read the breakthrough"
+          text={t.featuredText}
+          action={t.featuredAction}
         />
       </Link>
     ),
@@ -112,7 +132,8 @@ const SLIDES: CarouselSlide[] = [
 
 /** The home banner carousel with the timings of spec §9. */
 export function BannerCarousel() {
+  const t = useMessages(messages);
   return (
-    <Carousel slides={SLIDES} label="Featured" interval={2500} speed={1000} resizeDebounce={50} />
+    <Carousel slides={slides(t)} label={t.label} interval={2500} speed={1000} resizeDebounce={50} />
   );
 }

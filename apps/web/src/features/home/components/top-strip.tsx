@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
+import { i18n, useMessages } from '../../../i18n';
 import styles from './home.module.css';
+
+const messages = i18n('topStrip', { previous: 'Previous cards', next: 'Next cards' });
 
 export interface StripCard {
   key: string | number;
@@ -57,6 +60,7 @@ function scrollStrip(list: HTMLOListElement, direction: -1 | 1) {
  * disabled (aria-disabled, so it keeps the focus of a reader pressing it).
  */
 export function TopStrip({ id, title, cards, status, empty }: TopStripProps) {
+  const t = useMessages(messages);
   const list = useRef<HTMLOListElement>(null);
   const shown = !status && cards !== undefined && cards.length > 0;
   const ends = useStripEnds(list, shown ? cards.length : 0);
@@ -64,7 +68,7 @@ export function TopStrip({ id, title, cards, status, empty }: TopStripProps) {
     <button
       type="button"
       className={styles.stripArrow}
-      aria-label={direction < 0 ? 'Previous cards' : 'Next cards'}
+      aria-label={direction < 0 ? t.previous : t.next}
       aria-controls={`${id}-list`}
       aria-disabled={atEnd || undefined}
       onClick={() => {

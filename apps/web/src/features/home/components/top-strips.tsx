@@ -4,12 +4,22 @@ import type { BlogCard } from '@repolog/contract/blogs';
 import { HOME_TOP } from '@repolog/contract/constants';
 import { ListCounts } from '../../../components/ui/list-counts';
 import { TimeAgo } from '../../../components/ui/time-ago';
+import { i18n, params, useMessages } from '../../../i18n';
 import { TopStrip } from './top-strip';
 
+const messages = i18n('topStrips', {
+  loading: 'Loading…',
+  error: params('Error: {message}'),
+  articlesTitle: "Top 10 of Today's Breakthroughs",
+  articlesEmpty: 'There is no Breakthrough!',
+  blogsTitle: "Top 10 of Today's Blog",
+  blogsEmpty: 'There is no Blog!',
+});
+
 /** Loading text while fetching, 'Error: {message}' on failure (spec §2, §8). */
-function statusOf(query: UseQueryResult<unknown>) {
-  if (query.isPending) return <span role="status">Loading…</span>;
-  if (query.error) return <span role="alert">Error: {query.error.message}</span>;
+function statusOf(query: UseQueryResult<unknown>, t: ReturnType<typeof messages.get>) {
+  if (query.isPending) return <span role="status">{t.loading}</span>;
+  if (query.error) return <span role="alert">{t.error({ message: query.error.message })}</span>;
   return undefined;
 }
 
@@ -25,13 +35,14 @@ export function TopStrips({
   articles: UseQueryResult<HomeArticle[]>;
   blogs: UseQueryResult<BlogCard[]>;
 }) {
+  const t = useMessages(messages);
   return (
     <>
       <TopStrip
         id="top-breakthroughs"
-        title="Top 10 of Today's Breakthroughs"
-        status={statusOf(articles)}
-        empty="There is no Breakthrough!"
+        title={t.articlesTitle}
+        status={statusOf(articles, t)}
+        empty={t.articlesEmpty}
         cards={articles.data?.slice(0, HOME_TOP).map((article) => ({
           key: article.articleId,
           to: `/breakthrough/${article.articleId}`,
@@ -46,9 +57,9 @@ export function TopStrips({
       />
       <TopStrip
         id="top-blogs"
-        title="Top 10 of Today's Blog"
-        status={statusOf(blogs)}
-        empty="There is no Blog!"
+        title={t.blogsTitle}
+        status={statusOf(blogs, t)}
+        empty={t.blogsEmpty}
         cards={blogs.data?.slice(0, HOME_TOP).map((blog) => ({
           key: blog.blog_id,
           to: `/blog/${blog.blog_id}`,

@@ -1,9 +1,12 @@
 import type { Notice } from '@repolog/contract/notifications';
 import { Link, useNavigate } from 'react-router';
 import { TimeAgo } from '../../../components/ui/time-ago';
+import { i18n, useMessages } from '../../../i18n';
 import { useMarkNoticeViewed } from '../api/notices';
-import { noticeMessage, noticeParts, noticeTarget } from '../lib/notice-message';
+import { noticeMessage, noticeMessages, noticeParts, noticeTarget } from '../lib/notice-message';
 import styles from './notification-list.module.css';
+
+const messages = i18n('notificationList', { unread: ' (unread)' });
 
 interface NotificationListProps {
   items: Notice[];
@@ -19,6 +22,8 @@ interface NotificationListProps {
  * marks an unread one viewed (the badge drops by one) and opens its blog or article.
  */
 export function NotificationList({ items, onOpen, variant = 'panel' }: NotificationListProps) {
+  const t = useMessages(messages);
+  const notices = useMessages(noticeMessages);
   const navigate = useNavigate();
   const markViewed = useMarkNoticeViewed();
 
@@ -34,7 +39,7 @@ export function NotificationList({ items, onOpen, variant = 'panel' }: Notificat
   return (
     <ul className={`${styles.list} ${variant === 'page' ? styles.pageList : ''}`}>
       {items.map((notice) => {
-        const { who, rest } = noticeParts(notice);
+        const { who, rest } = noticeParts(notice, notices);
         return (
           <li key={notice.noticeId}>
             <div className={`${styles.item} ${notice.isViewed ? styles.viewed : styles.unread}`}>
@@ -47,7 +52,7 @@ export function NotificationList({ items, onOpen, variant = 'panel' }: Notificat
                   className={styles.open}
                   data-viewed={notice.isViewed}
                   // The whole message names the button, though the name before it is a link.
-                  aria-label={`${noticeMessage(notice)}${notice.isViewed ? '' : ' (unread)'}`}
+                  aria-label={`${noticeMessage(notice, notices)}${notice.isViewed ? '' : t.unread}`}
                   onClick={() => open(notice)}
                 >
                   {rest}

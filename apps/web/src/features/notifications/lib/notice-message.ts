@@ -1,20 +1,37 @@
 import { NOTICE_TYPES } from '@repolog/contract/constants';
 import type { Notice } from '@repolog/contract/notifications';
+import { i18n, params } from '../../../i18n';
 
-/** The message of spec §2 for one notification; other types fall back to a generic line. */
-export function noticeMessage(notice: Notice): string {
+/** The notifications' texts: every one starts with the instigator's name (see noticeParts). */
+export const noticeMessages = i18n('noticeMessage', {
+  invitation: params("{who} invited you to join the blog '{blog}'."),
+  favorited: params("{who} added blog '{blog}' to their favorites."),
+  liked: params("{who} liked your article '{title}'."),
+  comment: params("{who} commented on your article '{title}'."),
+  other: params('{who} sent you a new notification'),
+});
+
+export type NoticeTexts = ReturnType<typeof noticeMessages.get>;
+
+/**
+ * The message of spec §2 for one notification; other types fall back to a generic line. A
+ * component passes the texts it reads with useMessages (so it re-renders on a language switch).
+ */
+export function noticeMessage(notice: Notice, t: NoticeTexts = noticeMessages.get()): string {
   const who = notice.instigator;
+  const blog = notice.blogName ?? '';
+  const title = notice.articleTitle ?? '';
   switch (notice.type) {
     case NOTICE_TYPES.invitation:
-      return `${who} invited you to join the blog '${notice.blogName ?? ''}'.`;
+      return t.invitation({ who, blog });
     case NOTICE_TYPES.favorited:
-      return `${who} added blog '${notice.blogName ?? ''}' to their favorites.`;
+      return t.favorited({ who, blog });
     case NOTICE_TYPES.liked:
-      return `${who} liked your article '${notice.articleTitle ?? ''}'.`;
+      return t.liked({ who, title });
     case NOTICE_TYPES.comment:
-      return `${who} commented on your article '${notice.articleTitle ?? ''}'.`;
+      return t.comment({ who, title });
     default:
-      return `${who} sent you a new notification`;
+      return t.other({ who });
   }
 }
 
@@ -22,8 +39,11 @@ export function noticeMessage(notice: Notice): string {
  * The message split where the instigator's name ends (the name links to their profile): the
  * name, a space and the rest are exactly noticeMessage's text.
  */
-export function noticeParts(notice: Notice): { who: string; rest: string } {
-  const message = noticeMessage(notice);
+export function noticeParts(
+  notice: Notice,
+  t: NoticeTexts = noticeMessages.get(),
+): { who: string; rest: string } {
+  const message = noticeMessage(notice, t);
   return { who: notice.instigator, rest: message.slice(notice.instigator.length).trimStart() };
 }
 

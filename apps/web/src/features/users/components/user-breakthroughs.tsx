@@ -3,14 +3,23 @@ import { LIST_PAGE_SIZE } from '@repolog/contract/constants';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/ui/pagination';
+import { i18n, params, useMessages } from '../../../i18n';
 import { ArticleList, ArticleListSkeleton } from '../../articles/components/article-list';
 import { userBreakthroughsQuery } from '../api/user-profile';
 import { readPage } from '../lib/profile-page';
 
+const messages = i18n('userBreakthroughs', {
+  title: params('Breakthroughs ({total})'),
+  error: params('Error: {message}'),
+  empty: 'No breakthroughs yet.',
+  pages: 'Breakthrough pages',
+});
+
 /** The user's breakthroughs, the page in the address (?page=), with real links to the others. */
 export function UserBreakthroughs({ login, count }: { login: string; count: number }) {
-  const [params, setParams] = useSearchParams();
-  const page = readPage(params);
+  const t = useMessages(messages);
+  const [searchParams, setParams] = useSearchParams();
+  const page = readPage(searchParams);
   const { data, error, isPlaceholderData } = useQuery(userBreakthroughsQuery(login, page));
   const total = data?.total ?? count;
   const totalPages = Math.ceil(total / LIST_PAGE_SIZE);
@@ -23,20 +32,20 @@ export function UserBreakthroughs({ login, count }: { login: string; count: numb
 
   return (
     <section aria-labelledby="user-breakthroughs" aria-busy={!data || isPlaceholderData}>
-      <h2 id="user-breakthroughs">{`Breakthroughs (${total})`}</h2>
+      <h2 id="user-breakthroughs">{t.title({ total })}</h2>
       {error ? (
-        <p role="alert">Error: {error.message}</p>
+        <p role="alert">{t.error({ message: error.message })}</p>
       ) : !data ? (
         <ArticleListSkeleton rows={Math.min(count, LIST_PAGE_SIZE) || 1} />
       ) : data.items.length === 0 ? (
-        <p>No breakthroughs yet.</p>
+        <p>{t.empty}</p>
       ) : (
         <ArticleList items={data.items} />
       )}
       <Pagination
         page={page}
         totalPages={totalPages}
-        label="Breakthrough pages"
+        label={t.pages}
         hrefFor={(target) => (target > 1 ? `?page=${target}` : `/user/${login}`)}
         onChange={(target) => {
           setParams(target > 1 ? { page: String(target) } : {});

@@ -2,11 +2,26 @@ import { useQuery } from '@tanstack/react-query';
 import type { UserProfile as Profile } from '@repolog/contract/users';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { i18n, useLocale, useMessages } from '../../../i18n';
 import type { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { userProfileQuery } from '../api/user-profile';
 import { isLogin, profileName } from '../lib/profile-page';
 import styles from './user-profile.module.css';
+
+const messages = i18n('userProfile', {
+  notFoundTitle: 'User not found',
+  title: 'User',
+  notFound: 'User not found.',
+  failed: 'This profile could not be loaded.',
+  loading: 'Loading…',
+  blogs: 'Blogs',
+  noBlogs: 'Not a member of any blog yet.',
+  owner: 'owner',
+  breakthroughs: 'Breakthroughs',
+  likesReceived: 'Likes received',
+  comments: 'Comments',
+});
 
 // Public page: its code counts against the first-load budget, so the markup leans on the
 // stylesheet's element selectors rather than a class per element, and the breakthroughs (the
@@ -22,6 +37,7 @@ const UserBreakthroughs = lazy(() =>
  * found.'.
  */
 export function UserProfile({ login }: { login: string | undefined }) {
+  const t = useMessages(messages);
   const valid = isLogin(login);
   const { data: profile, error } = useQuery({
     ...userProfileQuery(login ?? ''),
@@ -31,19 +47,19 @@ export function UserProfile({ login }: { login: string | undefined }) {
     retryOnMount: false,
   });
   const missing = !valid || (error as ApiError | null)?.status === 404;
-  useDocumentTitle(profile ? profileName(profile) : missing ? 'User not found' : 'User');
+  useDocumentTitle(profile ? profileName(profile) : missing ? t.notFoundTitle : t.title);
 
   if (missing || error) {
     return (
       <p className={styles.fallback} role={missing ? undefined : 'alert'}>
-        {missing ? 'User not found.' : 'This profile could not be loaded.'}
+        {missing ? t.notFound : t.failed}
       </p>
     );
   }
   if (!profile) {
     return (
       <div className={styles.header}>
-        <p role="status">Loading…</p>
+        <p role="status">{t.loading}</p>
       </div>
     );
   }
@@ -52,15 +68,15 @@ export function UserProfile({ login }: { login: string | undefined }) {
       <ProfileHeader profile={profile} />
       <div className={styles.columns}>
         <section className={styles.panel} aria-labelledby="user-blogs">
-          <h2 id="user-blogs">Blogs</h2>
+          <h2 id="user-blogs">{t.blogs}</h2>
           {profile.blogs.length === 0 ? (
-            <p>Not a member of any blog yet.</p>
+            <p>{t.noBlogs}</p>
           ) : (
             <ul className={styles.blogs}>
               {profile.blogs.map((blog) => (
                 <li key={blog.blogId}>
                   <Link to={`/blog/${blog.blogId}`}>{blog.blogName}</Link>
-                  {blog.owner && <span>owner</span>}
+                  {blog.owner && <span>{t.owner}</span>}
                 </li>
               ))}
             </ul>
@@ -75,11 +91,13 @@ export function UserProfile({ login }: { login: string | undefined }) {
 }
 
 function ProfileHeader({ profile }: { profile: Profile }) {
+  const t = useMessages(messages);
+  const language = useLocale();
   const { counts } = profile;
   const facts: [string, number][] = [
-    ['Breakthroughs', counts.breakthroughs],
-    ['Likes received', counts.likesReceived],
-    ['Comments', counts.comments],
+    [t.breakthroughs, counts.breakthroughs],
+    [t.likesReceived, counts.likesReceived],
+    [t.comments, counts.comments],
   ];
   return (
     <header className={styles.header}>
@@ -97,7 +115,7 @@ function ProfileHeader({ profile }: { profile: Profile }) {
           {facts.map(([label, value]) => (
             <div key={label}>
               <dt>{label}</dt>
-              <dd>{value.toLocaleString('en')}</dd>
+              <dd>{value.toLocaleString(language)}</dd>
             </div>
           ))}
         </dl>

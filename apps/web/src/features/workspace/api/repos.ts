@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { RepoOption } from '@repolog/contract/codehost';
 import { ACTIVITY_MESSAGE_HEADER } from '@repolog/contract/constants';
+import { translateServerMessage } from '../../../i18n';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface RepoList {
@@ -22,7 +23,8 @@ export function decodeHeader(value: string | null): string | null {
 /** GET /api/repos — the signed-in user's GitHub repositories. */
 export async function getRepos(): Promise<RepoList> {
   const res = await apiRequest<RepoOption[]>('/api/repos');
-  return { repos: res.data, notice: decodeHeader(res.headers.get(ACTIVITY_MESSAGE_HEADER)) };
+  const notice = decodeHeader(res.headers.get(ACTIVITY_MESSAGE_HEADER));
+  return { repos: res.data, notice: notice && translateServerMessage(notice) };
 }
 
 export const reposQuery = queryOptions({

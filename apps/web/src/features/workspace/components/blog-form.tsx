@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { DropdownSelect, type DropdownOption } from '../../../components/ui/dropdown-select';
+import { i18n, params, useMessages } from '../../../i18n';
 import {
   DESCRIPTION_MAX_BYTES,
   descriptionBytes,
   descriptionTooLongAlert,
   missesRequiredField,
-  REQUIRED_FIELDS_ALERT,
+  requiredFieldsAlert,
   type BlogFormValues,
 } from '../lib/blog-form-rules';
 import { ContributorsField } from './contributors-field';
@@ -36,8 +37,22 @@ interface BlogFormProps {
   onSubmit: (values: BlogFormSubmit) => void;
 }
 
-export const REPO_PLACEHOLDER = 'Select a repository';
-export const REPO_EMPTY_OPTION = 'Select a repository from your GitHub account';
+const messages = i18n('blogForm', {
+  nameLabel: 'Blog name',
+  namePlaceholder: 'Name your tech blog',
+  descriptionLabel: 'Description',
+  descriptionPlaceholder: params('Describe your project and your team (up to {max} bytes)'),
+  bytes: params('{bytes} / {max} bytes'),
+  bytesOver: params('{bytes} / {max} bytes — too long by {over} bytes'),
+  repoLabel: 'Repository',
+  repoPlaceholder: 'Select a repository',
+  repoEmptyOption: 'Select a repository from your GitHub account',
+  repoEmpty: 'No repositories were found in your GitHub account.',
+  repoClearName: 'repository',
+  repoLocked: 'The repository of a blog cannot be changed.',
+  cancel: 'Cancel',
+  saving: 'Saving…',
+});
 
 /** The create and edit blog form of spec §2 with the rules of spec §5. */
 export function BlogForm({
@@ -53,6 +68,7 @@ export function BlogForm({
   saved = false,
   onSubmit,
 }: BlogFormProps) {
+  const t = useMessages(messages);
   const nameId = useId();
   const descriptionId = useId();
   const counterId = useId();
@@ -78,7 +94,7 @@ export function BlogForm({
     if (pending) return;
     const values = { blogName, description, gitRepoUrl };
     if (missesRequiredField(values)) {
-      window.alert(REQUIRED_FIELDS_ALERT);
+      window.alert(requiredFieldsAlert());
       return;
     }
     if (tooLong) {
@@ -92,14 +108,14 @@ export function BlogForm({
     <form className={styles.form} onSubmit={submit} noValidate>
       <div className={styles.field}>
         <label htmlFor={nameId} className={styles.label}>
-          Blog name
+          {t.nameLabel}
         </label>
         <input
           id={nameId}
           className={styles.input}
           value={blogName}
           onChange={(event) => setBlogName(event.target.value)}
-          placeholder="Name your tech blog"
+          placeholder={t.namePlaceholder}
           maxLength={100}
           aria-required="true"
           autoComplete="off"
@@ -108,14 +124,14 @@ export function BlogForm({
 
       <div className={styles.field}>
         <label htmlFor={descriptionId} className={styles.label}>
-          Description
+          {t.descriptionLabel}
         </label>
         <textarea
           id={descriptionId}
           className={`${styles.input} ${styles.textarea}`}
           value={description}
           onChange={(event) => setDescription(event.target.value)}
-          placeholder={`Describe your project and your team (up to ${DESCRIPTION_MAX_BYTES} bytes)`}
+          placeholder={t.descriptionPlaceholder({ max: DESCRIPTION_MAX_BYTES })}
           rows={6}
           aria-required="true"
           aria-invalid={tooLong}
@@ -127,26 +143,30 @@ export function BlogForm({
           aria-live="polite"
         >
           {tooLong
-            ? `${bytes} / ${DESCRIPTION_MAX_BYTES} bytes — too long by ${bytes - DESCRIPTION_MAX_BYTES} bytes`
-            : `${bytes} / ${DESCRIPTION_MAX_BYTES} bytes`}
+            ? t.bytesOver({
+                bytes,
+                max: DESCRIPTION_MAX_BYTES,
+                over: bytes - DESCRIPTION_MAX_BYTES,
+              })
+            : t.bytes({ bytes, max: DESCRIPTION_MAX_BYTES })}
         </p>
       </div>
 
       <div className={styles.field}>
         <DropdownSelect
-          label="Repository"
-          placeholder={REPO_PLACEHOLDER}
-          emptyOptionLabel={REPO_EMPTY_OPTION}
+          label={t.repoLabel}
+          placeholder={t.repoPlaceholder}
+          emptyOptionLabel={t.repoEmptyOption}
           options={repoOptions}
           value={gitRepoUrl}
           onChange={setGitRepoUrl}
           open={repoOpen}
           onOpenChange={setRepoOpen}
           disabled={repoLocked}
-          emptyText="No repositories were found in your GitHub account."
-          clearName="repository"
+          emptyText={t.repoEmpty}
+          clearName={t.repoClearName}
         />
-        {repoLocked && <p className={styles.hint}>The repository of a blog cannot be changed.</p>}
+        {repoLocked && <p className={styles.hint}>{t.repoLocked}</p>}
         {repoNotice && (
           <p className={styles.notice} role="status">
             {repoNotice}
@@ -164,10 +184,10 @@ export function BlogForm({
 
       <div className={styles.actions}>
         <ButtonLink to={cancelTo} variant="secondary">
-          Cancel
+          {t.cancel}
         </ButtonLink>
         <Button type="submit" disabled={pending}>
-          {pending ? 'Saving…' : submitLabel}
+          {pending ? t.saving : submitLabel}
         </Button>
       </div>
     </form>

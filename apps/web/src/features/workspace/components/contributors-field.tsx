@@ -1,8 +1,24 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
+import { i18n, params, useMessages } from '../../../i18n';
 import { checkGithubUser } from '../api/check-user';
-import { CHECK_USER_FAILED_ALERT, NO_GITHUB_USER_ALERT, sameLogin } from '../lib/blog-form-rules';
+import { checkUserFailedAlert, noGithubUserAlert, sameLogin } from '../lib/blog-form-rules';
 import styles from './contributors-field.module.css';
+
+const messages = i18n('contributorsField', {
+  legend: 'Contributors',
+  hint: 'Add your project members by their GitHub ID.',
+  inputLabel: 'Contributor GitHub ID',
+  placeholder: 'GitHub ID',
+  checking: 'Checking…',
+  add: 'Add',
+  members: 'Project members',
+  owner: 'Owner',
+  remove: params('Remove {login}'),
+  alreadyListed: params('{login} is already on the list.'),
+  added: params('{login} added.'),
+  removed: params('{login} removed.'),
+});
 
 interface ContributorsFieldProps {
   /** The owner is listed first and cannot be removed. */
@@ -22,6 +38,7 @@ export function ContributorsField({
   verify,
   disabled = false,
 }: ContributorsFieldProps) {
+  const t = useMessages(messages);
   const inputId = useId();
   const hintId = useId();
   const [input, setInput] = useState('');
@@ -33,7 +50,7 @@ export function ContributorsField({
     if (login === '' || checking) return;
     if (sameLogin(login, owner) || contributors.some((member) => sameLogin(member, login))) {
       setInput('');
-      setStatus(`${login} is already on the list.`);
+      setStatus(messages.get().alreadyListed({ login }));
       return;
     }
     if (verify) {
@@ -43,24 +60,24 @@ export function ContributorsField({
         exists = await checkGithubUser(login);
       } catch (error) {
         console.error('checking the GitHub user failed', error);
-        window.alert(CHECK_USER_FAILED_ALERT);
+        window.alert(checkUserFailedAlert());
         return;
       } finally {
         setChecking(false);
       }
       if (!exists) {
-        window.alert(NO_GITHUB_USER_ALERT);
+        window.alert(noGithubUserAlert());
         return;
       }
     }
     onChange([...contributors, login]);
     setInput('');
-    setStatus(`${login} added.`);
+    setStatus(messages.get().added({ login }));
   };
 
   const remove = (login: string) => {
     onChange(contributors.filter((member) => member !== login));
-    setStatus(`${login} removed.`);
+    setStatus(messages.get().removed({ login }));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -73,13 +90,13 @@ export function ContributorsField({
 
   return (
     <fieldset className={styles.field} disabled={disabled}>
-      <legend className={styles.legend}>Contributors</legend>
+      <legend className={styles.legend}>{t.legend}</legend>
       <p id={hintId} className={styles.hint}>
-        Add your project members by their GitHub ID.
+        {t.hint}
       </p>
       <div className={styles.addRow}>
         <label htmlFor={inputId} className="visually-hidden">
-          Contributor GitHub ID
+          {t.inputLabel}
         </label>
         <input
           id={inputId}
@@ -87,7 +104,7 @@ export function ContributorsField({
           value={input}
           onChange={(event) => setInput(event.target.value)}
           onKeyDown={onKeyDown}
-          placeholder="GitHub ID"
+          placeholder={t.placeholder}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
@@ -95,13 +112,13 @@ export function ContributorsField({
           aria-describedby={hintId}
         />
         <Button variant="secondary" onClick={() => void add()} disabled={checking}>
-          {checking ? 'Checking…' : 'Add'}
+          {checking ? t.checking : t.add}
         </Button>
       </div>
-      <ul className={styles.list} aria-label="Project members">
+      <ul className={styles.list} aria-label={t.members}>
         <li className={styles.member}>
           <span className={styles.login}>{owner}</span>
-          <span className={styles.badge}>Owner</span>
+          <span className={styles.badge}>{t.owner}</span>
         </li>
         {contributors.map((login) => (
           <li key={login} className={styles.member}>
@@ -109,7 +126,7 @@ export function ContributorsField({
             <button
               type="button"
               className={styles.remove}
-              aria-label={`Remove ${login}`}
+              aria-label={t.remove({ login })}
               onClick={() => remove(login)}
             >
               <svg viewBox="0 0 20 20" aria-hidden="true">

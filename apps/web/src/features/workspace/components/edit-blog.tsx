@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { can } from '@repolog/contract/permissions';
 import { Link, useNavigate } from 'react-router';
+import { i18n, params, useMessages } from '../../../i18n';
 import { useSession } from '../../auth/hooks/use-session';
 import { blogQuery } from '../api/blog';
 import { useUpdateBlog } from '../api/save-blog';
@@ -8,23 +9,30 @@ import { repoFullName, sameLogin, saveErrorText } from '../lib/blog-form-rules';
 import { BlogForm, type BlogFormSubmit } from './blog-form';
 import { FormSkeleton } from './form-skeleton';
 
+const messages = i18n('editBlog', {
+  loadError: params('Error: {message}'),
+  membersOnly: params('Only members of {name} can edit this blog.'),
+  back: 'Back to the blog',
+  submit: 'Save changes',
+});
+
 /** /blog/{blogId}/edit: the blog's members change its name, description and contributors. */
 export function EditBlog({ blogId }: { blogId: number }) {
+  const t = useMessages(messages);
   const session = useSession();
   const navigate = useNavigate();
   const blog = useQuery(blogQuery(blogId));
   const update = useUpdateBlog(blogId);
 
   if (blog.isPending) return <FormSkeleton />;
-  if (blog.isError) return <p role="alert">Error: {blog.error.message}</p>;
+  if (blog.isError) return <p role="alert">{t.loadError({ message: blog.error.message })}</p>;
 
   const record = blog.data;
   const actor = session.status === 'in' ? session : null;
   if (!can(actor, 'blog.edit', record)) {
     return (
       <p role="alert">
-        Only members of {record.blog_name} can edit this blog.{' '}
-        <Link to={`/blog/${blogId}`}>Back to the blog</Link>
+        {t.membersOnly({ name: record.blog_name })} <Link to={`/blog/${blogId}`}>{t.back}</Link>
       </p>
     );
   }
@@ -59,7 +67,7 @@ export function EditBlog({ blogId }: { blogId: number }) {
       repoOptions={[{ value: record.git_repo_url, label: repoFullName(record.git_repo_url) }]}
       repoLocked
       verifyContributors={false}
-      submitLabel="Save changes"
+      submitLabel={t.submit}
       cancelTo={`/blog/${blogId}`}
       pending={update.isPending}
       saved={update.isSuccess}

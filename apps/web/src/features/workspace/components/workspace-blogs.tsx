@@ -1,21 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
+import { i18n, params, useMessages } from '../../../i18n';
 import { myBlogsQuery } from '../api/my-blogs';
 import styles from './workspace-blogs.module.css';
 
-export const RUNNING_HEADING = 'You are currently running these blogs.';
-export const EMPTY_TEXT = 'Add your project members and transform GitHub repository into tech blog';
+const messages = i18n('workspaceBlogs', {
+  running: 'You are currently running these blogs.',
+  empty: 'Add your project members and transform GitHub repository into tech blog',
+  loading: 'Loading your blogs…',
+  loadError: params('Error: {message}'),
+  create: 'create a new tech blog',
+});
 
 /** The blogs the user runs as tiles plus an add tile; an invitation to start one when none. */
 export function WorkspaceBlogs() {
+  const t = useMessages(messages);
   const blogs = useQuery(myBlogsQuery);
 
   if (blogs.isPending) {
     return (
       <section aria-busy="true">
         <span className="visually-hidden" role="status">
-          Loading your blogs…
+          {t.loading}
         </span>
         <div className={styles.headingSkeleton} />
         <ul className={styles.grid}>
@@ -26,13 +33,13 @@ export function WorkspaceBlogs() {
       </section>
     );
   }
-  if (blogs.isError) return <p role="alert">Error: {blogs.error.message}</p>;
+  if (blogs.isError) return <p role="alert">{t.loadError({ message: blogs.error.message })}</p>;
 
   if (blogs.data.length === 0) {
     return (
       <section className={styles.empty}>
-        <p className={styles.emptyText}>{EMPTY_TEXT}</p>
-        <ButtonLink to="/workspace/makeblog">create a new tech blog</ButtonLink>
+        <p className={styles.emptyText}>{t.empty}</p>
+        <ButtonLink to="/workspace/makeblog">{t.create}</ButtonLink>
       </section>
     );
   }
@@ -40,7 +47,7 @@ export function WorkspaceBlogs() {
   return (
     <section aria-labelledby="workspace-running">
       <h2 id="workspace-running" className={styles.heading}>
-        {RUNNING_HEADING}
+        {t.running}
       </h2>
       <ul className={styles.grid}>
         {blogs.data.map((blog) => (
@@ -56,7 +63,7 @@ export function WorkspaceBlogs() {
             <svg viewBox="0 0 24 24" aria-hidden="true">
               <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2" />
             </svg>
-            <span className="visually-hidden">create a new tech blog</span>
+            <span className="visually-hidden">{t.create}</span>
           </Link>
         </li>
       </ul>
