@@ -18,9 +18,18 @@ test.describe('the Korean interface', () => {
   test('the footer switch turns the header Korean, is remembered, and switches back', async ({
     page,
   }) => {
+    // An English reader downloads no Korean: no script the page loads holds a Korean text.
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) scripts.push(response.text());
+    });
     await page.goto('/home');
     await expect(nav(page).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.waitForLoadState('networkidle');
+    const loaded = await Promise.all(scripts);
+    expect(loaded.length).toBeGreaterThan(2);
+    expect(loaded.filter((text) => text.includes(KO_BREAKTHROUGH))).toEqual([]);
 
     await page.getByRole('contentinfo').getByRole('button', { name: '한국어' }).click();
     await expect(nav(page).getByRole('link', { name: KO_HOME, exact: true })).toBeVisible();

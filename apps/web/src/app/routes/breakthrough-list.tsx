@@ -1,3 +1,4 @@
+import type { ArticleListSource } from '../../features/articles/api/article-lists';
 import { BreakthroughBrowser } from '../../features/articles/components/breakthrough-browser';
 import { i18n, useMessages } from '../../i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -12,17 +13,27 @@ const likedMessages = i18n('likedBreakthroughsPage', {
   heading: 'Breakthroughs what you liked',
 });
 
-/** /breakthrough: every breakthrough, searchable by text and language, 10 per page. */
-export function BreakthroughListPage() {
-  const t = useMessages(messages);
+function ListPage({
+  source,
+  texts,
+}: {
+  source: ArticleListSource;
+  texts: typeof messages | typeof likedMessages;
+}) {
+  const t = useMessages(texts);
   useDocumentTitle(t.title);
   return (
     <main className="page">
       <div className="container">
-        <BreakthroughBrowser source="all" title={t.heading} />
+        <BreakthroughBrowser source={source} title={t.heading} />
       </div>
     </main>
   );
+}
+
+/** /breakthrough: every breakthrough, searchable by text and language, 10 per page. */
+export function BreakthroughListPage() {
+  return <ListPage source="all" texts={messages} />;
 }
 
 /**
@@ -31,13 +42,5 @@ export function BreakthroughListPage() {
  * file of it loads faster than the list's code split in two.
  */
 export function LikedBreakthroughsPage() {
-  const t = useMessages(likedMessages);
-  useDocumentTitle(t.title);
-  return (
-    <main className="page">
-      <div className="container">
-        <BreakthroughBrowser source="liked" title={t.heading} />
-      </div>
-    </main>
-  );
+  return <ListPage source="liked" texts={likedMessages} />;
 }

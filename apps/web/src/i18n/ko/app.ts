@@ -22,7 +22,7 @@ export const app = {
   },
   headerMenus: {
     notifications: '알림',
-    notificationsUnread: '알림, 읽지 않음 {unread}개',
+    notificationsUnread: '알림, 읽지 않음: {unread}',
     profile: '프로필',
   },
   themeToggle: {
