@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { Comment } from '@repolog/contract/comments';
 import { Link } from 'react-router';
 import { TimeAgo } from '../../../components/ui/time-ago';
-import { i18n, params, useMessages } from '../../../i18n';
+import { i18n, locale, params, useMessages } from '../../../i18n';
 import { useHydrated } from '../../../lib/use-hydrated';
 import styles from './comments.module.css';
 
@@ -59,7 +59,7 @@ export function CommentItem(props: CommentItemProps) {
             // The reader's local time, once the page is theirs (server HTML knows no time zone).
             title={
               hydrated
-                ? t.editedAt({ date: new Date(comment.updatedAt).toLocaleString() })
+                ? t.editedAt({ date: new Date(comment.updatedAt).toLocaleString(locale.get()) })
                 : undefined
             }
           >

@@ -1,6 +1,6 @@
 import type { Draft } from '@repolog/contract/drafts';
 import { Button } from '../../../components/ui/button';
-import { i18n, params, useMessages } from '../../../i18n';
+import { i18n, locale, params, useMessages } from '../../../i18n';
 import type { AutosaveStatus } from '../hooks/use-draft-autosave';
 import styles from './draft-status.module.css';
 
@@ -18,7 +18,8 @@ const messages = i18n('draftStatus', {
   keepMine: 'Keep my version',
 });
 
-const clock = (date: Date) => date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const clock = (date: Date) =>
+  date.toLocaleTimeString(locale.get(), { hour: '2-digit', minute: '2-digit' });
 
 /** The autosave line, read out by screen readers as it changes. */
 export function DraftStatusLine({

@@ -1,7 +1,7 @@
 import { ACCEPTED_IMAGE_TYPES } from '@repolog/contract/constants';
 import type { EditorView } from '@codemirror/view';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { i18n, params, useMessages } from '../../../i18n';
+import { i18n, locale, params, useMessages } from '../../../i18n';
 import { useImageUpload } from '../hooks/use-image-upload';
 import { PREVIEW_FLASH_MS } from '../lib/article-form-rules';
 import { applyFormat, type MarkdownFormat } from '../lib/markdown-format';
@@ -272,7 +272,9 @@ export function MarkdownEditor({
         )}
       </div>
       {maxLength !== undefined && (
-        <CutNotice notice={tooLong ? t.tooLong({ max: maxLength.toLocaleString('en') }) : null} />
+        <CutNotice
+          notice={tooLong ? t.tooLong({ max: maxLength.toLocaleString(locale.get()) }) : null}
+        />
       )}
       <UploadStatus
         pending={images.pending}

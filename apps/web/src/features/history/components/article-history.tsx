@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { i18n, params, translateServerMessage, useMessages } from '../../../i18n';
+import { i18n, locale, params, translateServerMessage, useMessages } from '../../../i18n';
 import { ApiError } from '../../../lib/api-client';
 import { formatTimeAgo } from '../../../lib/time-ago';
 import { useSession } from '../../auth/hooks/use-session';
@@ -54,7 +54,7 @@ interface Outcome {
 }
 
 const when = (iso: string) =>
-  new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+  new Date(iso).toLocaleString(locale.get(), { dateStyle: 'medium', timeStyle: 'short' });
 
 const revisionLabel = (revision: RevisionSummary) =>
   messages.get().option({
