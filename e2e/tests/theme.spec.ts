@@ -113,6 +113,8 @@ test.describe('color theme', () => {
     const page = await context.newPage();
     await recordFirstFrame(page);
     await page.goto('/home');
+    // The load event can come before the first frame on a busy machine.
+    await page.waitForFunction(() => window.firstFrame !== undefined);
     expect(await page.evaluate(() => window.firstFrame)).toEqual({
       background: DARK_BG,
       theme: undefined,
