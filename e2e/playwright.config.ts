@@ -11,10 +11,12 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // On CI a journey that fails is run once more and, if it then passes, reported as flaky in
+  // the list (a shared 2-core machine sometimes misses a 30 s budget); locally it fails at once.
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   outputDir: './test-results',
   use: {
     baseURL,
