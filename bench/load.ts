@@ -21,7 +21,8 @@
  * (any of "hot,tail,mixed"), BENCH_DB_PREFIX (database names, default "repolog_bench"),
  * BENCH_REUSE=1 (keep a database already seeded at that size), BENCH_WRITERS (signed-in users
  * of the mixed run, default 300), BENCH_STREAMS (of them with a stream open, default 100),
- * BENCH_WRITE_SHARE (of the mixed run's requests, default 0.1).
+ * BENCH_WRITE_SHARE (of the mixed run's requests, default 0.1), BENCH_PAGE_FILL (the languages
+ * whose pages the server renders ahead, default "en"; the runs wait for them).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -226,6 +227,46 @@ async function mixedSection(size: number, url: string): Promise<void> {
   );
 }
 
+/**
+ * Waits until the server has rendered ahead and stored every breakthrough and blog page in
+ * English (pages/page-fill.ts), printing its pace: readers at random addresses then get stored
+ * pages, as on a site that has been running.
+ */
+async function pagesFilled(url: string): Promise<void> {
+  const started = Date.now();
+  const count = () =>
+    withClient(url, async (client) => {
+      const { rows } = await client.query<{ stored: number; pages: number }>(
+        `select (select count(*)::int from stored_pages where language = 'en' and not stale) as stored,
+                (select count(*)::int from articles) + (select count(*)::int from blogs) as pages`,
+      );
+      return rows[0] ?? { stored: 0, pages: 0 };
+    });
+  let last = 0;
+  let seen = await count();
+  const first = seen.stored;
+  let progressed = { at: Date.now(), stored: seen.stored };
+  while (seen.stored < seen.pages) {
+    if (Date.now() - last > 30_000) {
+      console.log(`  pages rendered ahead: ${seen.stored} of ${seen.pages}`);
+      last = Date.now();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    seen = await count();
+    if (seen.stored > progressed.stored) progressed = { at: Date.now(), stored: seen.stored };
+    if (Date.now() - progressed.at > 60_000) {
+      console.log(`  the fill stopped at ${seen.stored} of ${seen.pages} pages; measuring anyway`);
+      break;
+    }
+  }
+  const seconds = (Date.now() - started) / 1000;
+  const made = seen.stored - first;
+  console.log(
+    `  every page stored (${seen.pages}); rendered ahead now: ${made} in ${seconds.toFixed(0)} s` +
+      (made > 0 ? ` (${(made / seconds).toFixed(0)} pages/s)` : ''),
+  );
+}
+
 for (const size of sizes) {
   const url = await seeded(size);
   const bare = start([process.execPath, '--import', 'tsx', path.join(here, 'bare-server.ts')], {
@@ -242,10 +283,13 @@ for (const size of sizes) {
     RATE_LIMIT_PER_MINUTE: '100000000',
     NODE_ENV: 'production',
     PUBLIC_URL: APP,
+    // Pages rendered ahead in English, the language the workloads ask in (no Accept-Language).
+    PAGE_FILL: env.BENCH_PAGE_FILL ?? 'en',
   });
   try {
     await waitFor(`${BARE}/bare/list`);
     await waitFor(`${APP}/api/health`);
+    if (only.has('tail') || only.has('mixed')) await pagesFilled(url);
     if (only.has('hot')) await hot(size, url);
     if (only.has('tail')) await tail(size, url, { app: server.pid, bare: bare.pid });
     if (only.has('mixed')) await mixedSection(size, url);

@@ -44,6 +44,15 @@ describe('configuration', () => {
     );
   });
 
+  it('renders pages ahead in both interface languages unless told otherwise', () => {
+    expect(loadConfig(base).pageFillLanguages).toEqual(['en', 'ko']);
+    expect(loadConfig({ ...base, PAGE_FILL: 'off' }).pageFillLanguages).toEqual([]);
+    expect(loadConfig({ ...base, PAGE_FILL: ' ko, ko ' }).pageFillLanguages).toEqual(['ko']);
+    expect(() => loadConfig({ ...base, PAGE_FILL: 'en,fr' })).toThrow(
+      /PAGE_FILL[\s\S]*use off, or interface languages separated by commas/,
+    );
+  });
+
   it('reads GitHub Enterprise addresses without trailing slashes', () => {
     const config = loadConfig({
       ...base,

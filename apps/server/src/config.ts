@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { UI_LANGUAGES, type UiLanguage } from '@repolog/contract/locale';
 
 const idList = z
   .string()
@@ -50,6 +51,19 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.string().min(16, 'use at least 16 characters (e.g. openssl rand -hex 32)').optional(),
   ),
+  PAGE_FILL: z
+    .string()
+    .default('en,ko')
+    .transform((value) =>
+      ['', 'off', 'none'].includes(value.trim())
+        ? []
+        : value.split(',').map((language) => language.trim()),
+    )
+    .pipe(
+      z.array(
+        z.enum(UI_LANGUAGES, { message: 'use off, or interface languages separated by commas' }),
+      ),
+    ),
   METRICS_PORT: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(65535).optional(),
@@ -93,6 +107,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** A port of its own serving /metrics without a token; unset: none. */
   metricsPort: number | undefined;
+  /** Interface languages whose public pages are rendered ahead of readers and stored. */
+  pageFillLanguages: UiLanguage[];
 }
 
 export class ConfigError extends Error {}
@@ -176,5 +192,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
+    pageFillLanguages: [...new Set(e.PAGE_FILL)],
   };
 }

@@ -13,10 +13,13 @@ function start(root: HTMLElement) {
   const state = document.getElementById('repolog-state')?.textContent;
   if (state) {
     hydrate(client, JSON.parse(state) as DehydratedState);
-    hydrateRoot(root, <App client={client} />);
+    // In a transition React hydrates in slices that yield to the browser (a click still
+    // hydrates its target at once), instead of one long task that holds up input on slow phones.
+    startTransition(() => {
+      hydrateRoot(root, <App client={client} />);
+    });
   } else {
-    // A transition lets React render the first screen in slices that yield to the browser,
-    // instead of one long task that holds up input on slow phones.
+    // The same for a page the browser renders itself.
     startTransition(() => {
       createRoot(root).render(<App client={client} />);
     });

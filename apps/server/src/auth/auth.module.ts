@@ -18,6 +18,7 @@ export function registerAuthModule(app: FastifyInstance, deps: AppDeps): void {
     github: deps.github,
     sessionEnds: deps.sessionEnds,
     publicUrl: deps.config.publicUrl,
+    cacheSync: deps.cacheSync,
   });
   registerAuthRoutes(app, service, { secure: deps.config.publicUrl.startsWith('https://') });
 }

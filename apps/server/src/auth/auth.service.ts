@@ -3,6 +3,7 @@ import type { CurrentUser } from '@repolog/contract/auth';
 import type { Actor } from '@repolog/contract/permissions';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { GitHubError, type GitHubClient } from '../github/github.public.js';
+import type { CacheSync } from '../plugins/cache-sync.js';
 import type { UsersRepository } from '../users/users.public.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { SessionEnds } from './session-ends.js';
@@ -33,6 +34,8 @@ export interface AuthServiceDeps {
   sessionEnds: Pick<SessionEnds, 'ended'>;
   /** PUBLIC_URL; the OAuth callback is PUBLIC_URL/github. */
   publicUrl: string;
+  /** Drops cached and stored views that showed a deleted account (every instance). */
+  cacheSync: Pick<CacheSync, 'changed'>;
   now?: () => Date;
 }
 
@@ -180,9 +183,16 @@ export function authService(deps: AuthServiceDeps) {
 
     /** Deletes the account; every session of it ends with it. */
     async deleteAccount(actor: Actor): Promise<void> {
-      await users.transaction((tx) => users.deleteAccount(actor.userId, tx));
+      const removal = await users.transaction((tx) => users.deleteAccount(actor.userId, tx));
       // Its sessions went with it (cascade); no instance may still believe one of them.
       sessionEnds.ended({ userId: actor.userId });
+      // Pages that showed its comments, its name or its memberships show them no more.
+      const { cacheSync } = deps;
+      for (const id of removal.shown.commentsOn) cacheSync.changed('comments', String(id));
+      for (const id of removal.shown.articles) cacheSync.changed('article', String(id));
+      for (const id of new Set([...removal.shown.blogs, ...removal.transferred])) {
+        cacheSync.changed('blog', String(id));
+      }
     },
   };
 }

@@ -506,3 +506,46 @@ export const outbox = pgTable(
       .where(sql`${t.deliveredAt} IS NOT NULL`),
   ],
 );
+
+/**
+ * Public pages rendered on the server (pages/page-store.ts), kept so that a reader at any
+ * address gets the page with one query: stored when a page is first rendered, filled ahead by
+ * a background pass, and rendered again after what it shows changes (`stale`, or a like count
+ * that moved) or when a new build of the renderer is deployed (`build`).
+ */
+export const storedPages = pgTable(
+  'stored_pages',
+  {
+    /** The page's path, e.g. /breakthrough/25 or /blog/32. */
+    path: text('path').notNull(),
+    /** The interface language it was rendered in. */
+    language: text('language').notNull(),
+    /** The renderer build that made it. */
+    build: text('build').notNull(),
+    status: integer('status').notNull(),
+    /** The app's HTML, its dehydrated query cache, its route modules and shown islands. */
+    html: text('html').notNull(),
+    state: text('state'),
+    modules: text('modules').array().notNull(),
+    islands: text('islands').array().notNull(),
+    /** Its meta tags (PageMeta as JSON). */
+    meta: text('meta').notNull(),
+    /** Which cached views it shows (pages/page-cache.ts tags): their changes make it stale. */
+    tags: text('tags').array().notNull(),
+    /** The breakthrough an article page shows, or the blog a blog page shows. */
+    articleId: integer('article_id'),
+    blogId: integer('blog_id'),
+    /**
+     * The counts it shows that no cache signal follows (likes, favorites, comment counts on a
+     * blog's cards, its newest breakthroughs), as page-store.repository.ts writes them: a read
+     * that finds them changed renders again.
+     */
+    watch: text('watch').notNull(),
+    stale: boolean('stale').notNull().default(false),
+    storedAt: timestamp('stored_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.path, t.language] }),
+    index('stored_pages_tags_idx').using('gin', t.tags),
+  ],
+);

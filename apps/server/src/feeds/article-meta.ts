@@ -1,5 +1,4 @@
-import type { FastifyRequest } from 'fastify';
-import type { MetaProvider, PageMeta } from '../plugins/static-spa.js';
+import type { MetaProvider, PageAddress, PageMeta } from '../plugins/static-spa.js';
 import type { FeedsRepository } from './feeds.repository.js';
 import { bodyText, excerpt } from './plain-text.js';
 
@@ -9,7 +8,7 @@ const DESCRIPTION_CHARS = 160;
 
 /** Title, description and og:type for /breakthrough/{id}, so shared links unfurl. */
 export function articleMetaProvider(repo: FeedsRepository): MetaProvider {
-  return async (request: FastifyRequest): Promise<PageMeta | undefined> => {
+  return async (request: PageAddress): Promise<PageMeta | undefined> => {
     const match = ARTICLE_PAGE.exec(request.url.split('?')[0] ?? '');
     const id = Number(match?.[1]);
     if (!match || !Number.isSafeInteger(id) || id < 1 || id > MAX_ID) return undefined;

@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Article } from '@repolog/contract/articles';
 import type { Blog } from '@repolog/contract/blogs';
 import type { PageReads } from '@repolog/contract/pages';
 import { badRequest } from '../errors.js';
-import type { MetaProvider, PageMeta } from '../plugins/static-spa.js';
+import type { MetaProvider, PageAddress, PageMeta } from '../plugins/static-spa.js';
 import type { cardStore } from './card-store.js';
 import { CARD_HEIGHT, CARD_WIDTH, cardVersion, renderCard, type CardInput } from './share-card.js';
 
@@ -33,7 +33,7 @@ const blogCard = (blog: Blog): CardInput => ({
 const cardPath = (input: CardInput, id: number) =>
   `/og/${input.kind}/${id}/${cardVersion(input)}.png`;
 
-function idFrom(pattern: RegExp, request: FastifyRequest): number | undefined {
+function idFrom(pattern: RegExp, request: PageAddress): number | undefined {
   const match = pattern.exec(request.url.split('?')[0] ?? '');
   const id = Number(match?.[1]);
   return match && Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID ? id : undefined;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UI_LANGUAGE_COOKIE, pickUiLanguage, type UiLanguage } from '@repolog/contract/locale';
 import { notFound } from '../errors.js';
 
@@ -21,7 +21,30 @@ export interface PageMeta {
  * Looks up meta tags for a client route; undefined means the defaults. Every provider is asked
  * and their answers are merged (a provider may add only the share card, say).
  */
-export type MetaProvider = (request: FastifyRequest) => Promise<Partial<PageMeta> | undefined>;
+export type MetaProvider = (page: PageAddress) => Promise<Partial<PageMeta> | undefined>;
+
+/**
+ * The page meta tags are asked about: its address (path and query) and where to log. A request
+ * is one; so is a page rendered ahead of any request (pages/page-store.ts).
+ */
+export interface PageAddress {
+  url: string;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/** A page's meta tags: every provider asked, answers merged over the language's defaults. */
+export type PageMetaSource = (page: PageAddress, language: UiLanguage) => Promise<PageMeta>;
+
+export function pageMetaSource(providers: MetaProvider[], publicUrl: string): PageMetaSource {
+  return async (page, language) => {
+    const pathname = page.url.split('?')[0] ?? '/';
+    const found = await Promise.all(providers.map((provider) => provider(page)));
+    return Object.assign(
+      { ...(defaultMetaIn[language] ?? defaultMeta), url: `${publicUrl}${pathname}` },
+      ...found.filter((value) => value !== undefined),
+    ) as PageMeta;
+  };
+}
 
 const escapeHtml = (value: string) =>
   value
@@ -251,7 +274,7 @@ export interface Shell {
   template: string;
   manifest: Record<string, ManifestChunk>;
   /** The page's meta tags (every provider asked, answers merged over the defaults). */
-  meta(request: FastifyRequest): Promise<PageMeta>;
+  meta: PageMetaSource;
   /** A built stylesheet's text (server-rendered pages carry their styles inline). */
   css?: (file: string) => string | undefined;
 }
@@ -319,17 +342,7 @@ export async function registerStaticSpa(
         );
       },
     });
-    const meta = async (request: FastifyRequest): Promise<PageMeta> => {
-      const pathname = request.url.split('?')[0] ?? '/';
-      const found = await Promise.all(metaProviders.map((provider) => provider(request)));
-      return Object.assign(
-        {
-          ...(defaultMetaIn[requestLanguage(request)] ?? defaultMeta),
-          url: `${publicUrl}${pathname}`,
-        },
-        ...found.filter((value) => value !== undefined),
-      ) as PageMeta;
-    };
+    const meta = pageMetaSource(metaProviders, publicUrl);
     const stylesheets = new Map<string, string | undefined>();
     const css = (file: string) => {
       if (!stylesheets.has(file)) {
@@ -359,7 +372,9 @@ export async function registerStaticSpa(
       return reply
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(assembleDocument(shell, pathname, await meta(request), undefined, language));
+        .send(
+          assembleDocument(shell, pathname, await meta(request, language), undefined, language),
+        );
     };
     // The start page itself: without this, the static plugin answers "/" as a directory (403)
     // whenever the client does not ask for a compressed answer.

@@ -32,6 +32,20 @@ export interface GithubIdentity {
 }
 
 /** Users: GitHub accounts known to Repolog, keyed by GitHub's numeric id. */
+/** What deleting an account changed that public pages show. */
+export interface AccountRemoval {
+  transferred: number[];
+  deletedBlogs: number[];
+  shown: {
+    /** Breakthroughs whose comments included the account's. */
+    commentsOn: number[];
+    /** Breakthroughs it wrote (their byline changes). */
+    articles: number[];
+    /** Blogs it was a member of (moved, deleted or one member fewer). */
+    blogs: number[];
+  };
+}
+
 export function usersRepository(db: Db) {
   return {
     transaction: transactionOf(db),
@@ -152,10 +166,20 @@ export function usersRepository(db: Db) {
      * favorites, comments, notifications and memberships; its articles stay, authorless.
      * Run it in a transaction.
      */
-    async deleteAccount(
-      userId: number,
-      tx: Db,
-    ): Promise<{ transferred: number[]; deletedBlogs: number[] }> {
+    async deleteAccount(userId: number, tx: Db): Promise<AccountRemoval> {
+      // What public pages showed of the account: its comments, its bylines, its memberships.
+      const commented = await tx
+        .selectDistinct({ id: comments.articleId })
+        .from(comments)
+        .where(eq(comments.userId, userId));
+      const authored = await tx
+        .select({ id: articles.id })
+        .from(articles)
+        .where(eq(articles.authorId, userId));
+      const memberOf = await tx
+        .select({ id: blogMembers.blogId })
+        .from(blogMembers)
+        .where(eq(blogMembers.userId, userId));
       const liked = tx.select({ id: likes.articleId }).from(likes).where(eq(likes.userId, userId));
       await tx
         .update(articles)
@@ -193,7 +217,15 @@ export function usersRepository(db: Db) {
         }
       }
       await tx.delete(users).where(eq(users.id, userId));
-      return { transferred, deletedBlogs };
+      return {
+        transferred,
+        deletedBlogs,
+        shown: {
+          commentsOn: commented.map((row) => row.id),
+          articles: authored.map((row) => row.id),
+          blogs: memberOf.map((row) => row.id),
+        },
+      };
     },
   };
 }

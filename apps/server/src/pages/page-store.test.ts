@@ -1,0 +1,255 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { storedPages } from '../db/schema.js';
+import { buildTestApp, type TestApp } from '../test/app.js';
+import { addLike } from '../test/article-factories.js';
+import { postComment } from '../test/comment-factories.js';
+import {
+  createArticle,
+  createBlog,
+  createUser,
+  signIn,
+  type BlogRow,
+  type Session,
+  type UserRow,
+} from '../test/factories.js';
+import { PAGE_TTL_MS } from './page-cache.js';
+
+let t: TestApp;
+let author: UserRow;
+let session: Session;
+let blog: BlogRow;
+
+beforeAll(async () => {
+  t = await buildTestApp({ builtWeb: true });
+  author = await createUser(t);
+  session = await signIn(t, author);
+  blog = await createBlog(t, { owner: author, name: 'Store Lab' });
+}, 120_000);
+afterAll(() => t.close());
+afterEach(() => vi.useRealTimers());
+
+const word = () => `w${randomBytes(4).toString('hex')}`;
+const read = (app: TestApp, url: string) => app.request({ method: 'GET', url });
+
+const storedRow = async (app: TestApp, path: string, language = 'en') =>
+  (
+    await app.database.db
+      .select()
+      .from(storedPages)
+      .where(and(eq(storedPages.path, path), eq(storedPages.language, language)))
+  )[0];
+
+/** Waits (up to about 10 s) until the stored row of `path` satisfies `ok`; returns it. */
+async function storedWhen(
+  app: TestApp,
+  path: string,
+  ok: (row: NonNullable<Awaited<ReturnType<typeof storedRow>>>) => boolean,
+  language = 'en',
+) {
+  // Counted, not timed: some tests stop this instance's clock.
+  for (let tries = 0; tries < 500; tries += 1) {
+    const row = await storedRow(app, path, language);
+    if (row && ok(row)) return row;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`${path} (${language}) was not stored as expected`);
+}
+
+/** Puts a marker into the stored HTML in place of `text`: a page served with it came from the store. */
+async function markStored(app: TestApp, path: string, text: string, marker: string) {
+  await app.database.db
+    .update(storedPages)
+    .set({ html: sql`replace(${storedPages.html}, ${text}, ${marker})` })
+    .where(eq(storedPages.path, path));
+}
+
+/** Moves this instance's clock past its in-memory page cache. */
+function pastMemory() {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + PAGE_TTL_MS * 3 });
+}
+
+describe('stored server-rendered pages', () => {
+  it('a rendered breakthrough page is stored with what it shows, and later readers get the stored one', async () => {
+    const title = `Stored ${word()}`;
+    const article = await createArticle(t, { blog, author, title });
+    const path = `/breakthrough/${article.id}`;
+    expect((await read(t, path)).statusCode).toBe(200);
+
+    const row = await storedWhen(t, path, () => true);
+    expect(row).toMatchObject({ status: 200, stale: false, articleId: article.id, watch: '0' });
+    expect(row.tags).toEqual(
+      expect.arrayContaining([
+        `article:${article.id}`,
+        `blog:${blog.id}`,
+        `comments:${article.id}`,
+      ]),
+    );
+    expect(JSON.parse(row.meta)).toMatchObject({ title: `${title} · Repolog`, type: 'article' });
+
+    const marker = `Marker ${word()}`;
+    await markStored(t, path, title, marker);
+    pastMemory();
+    const again = await read(t, path);
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain(marker);
+    // The head is assembled at read from the stored meta tags.
+    expect(again.body).toContain(`<title>${title} · Repolog</title>`);
+    // Its data is as fresh as the read, so the browser does not ask for it again.
+    const updatedAt = [...again.body.matchAll(/"dataUpdatedAt":(\d+)/g)].map((m) => Number(m[1]));
+    expect(updatedAt.length).toBeGreaterThan(0);
+    for (const time of updatedAt) expect(time).toBeGreaterThanOrEqual(Date.now());
+  });
+
+  it('a page stored long ago is served, and rendered again behind the reader', async () => {
+    const title = `Aged ${word()}`;
+    const article = await createArticle(t, { blog, author, title });
+    const path = `/breakthrough/${article.id}`;
+    await read(t, path);
+    await storedWhen(t, path, () => true);
+    const marker = `Aged marker ${word()}`;
+    await markStored(t, path, title, marker);
+    await t.database.db
+      .update(storedPages)
+      .set({ storedAt: sql`now() - interval '2 hours'` })
+      .where(eq(storedPages.path, path));
+
+    pastMemory();
+    expect((await read(t, path)).body).toContain(marker);
+    await storedWhen(t, path, (row) => !row.html.includes(marker) && row.html.includes(title));
+  });
+
+  it('a like, which no cache signal follows, shows on the next read and is stored again', async () => {
+    const article = await createArticle(t, { blog, author, title: `Liked ${word()}` });
+    const path = `/breakthrough/${article.id}`;
+    await read(t, path);
+    await storedWhen(t, path, (row) => row.watch === '0');
+
+    await addLike(t, { userId: author.id, articleId: article.id });
+    pastMemory();
+    expect((await read(t, path)).body).toContain('"likeCount":1');
+    await storedWhen(t, path, (row) => row.watch === '1' && !row.stale);
+  });
+
+  it('a new comment makes the stored page stale at once; the next read shows it and stores it', async () => {
+    const article = await createArticle(t, { blog, author, title: `Talk ${word()}` });
+    const path = `/breakthrough/${article.id}`;
+    await read(t, path);
+    await storedWhen(t, path, () => true);
+
+    const text = `Comment ${word()}`;
+    await postComment(t, session, article.id, text);
+    expect((await read(t, path)).body).toContain(text);
+    await storedWhen(t, path, (row) => row.html.includes(text) && !row.stale);
+  });
+
+  it('a deleted account leaves the stored pages that showed its comments and its name', async () => {
+    const reader = await createUser(t);
+    const readerSession = await signIn(t, reader);
+    const article = await createArticle(t, { blog, author, title: `Visited ${word()}` });
+    const written = await createArticle(t, { blog, author: reader, title: `By ${word()}` });
+    const text = `Goodbye ${word()}`;
+    await postComment(t, readerSession, article.id, text);
+    for (const id of [article.id, written.id]) {
+      await read(t, `/breakthrough/${id}`);
+      await storedWhen(t, `/breakthrough/${id}`, (row) => !row.stale);
+    }
+    expect((await read(t, `/breakthrough/${written.id}`)).body).toContain(reader.userName);
+
+    const gone = await t.request({
+      method: 'DELETE',
+      url: '/api/auth/delete-account',
+      headers: { cookie: readerSession.cookie },
+    });
+    expect(gone.statusCode).toBe(200);
+    expect((await read(t, `/breakthrough/${article.id}`)).body).not.toContain(text);
+    expect((await read(t, `/breakthrough/${written.id}`)).body).not.toContain(reader.userName);
+  });
+
+  it('a page stored by another build of the renderer is rendered again', async () => {
+    const title = `Built ${word()}`;
+    const article = await createArticle(t, { blog, author, title });
+    const path = `/breakthrough/${article.id}`;
+    await read(t, path);
+    const first = await storedWhen(t, path, () => true);
+
+    const marker = `Old build ${word()}`;
+    await markStored(t, path, title, marker);
+    await t.database.db
+      .update(storedPages)
+      .set({ build: 'an-older-build' })
+      .where(eq(storedPages.path, path));
+    pastMemory();
+    const again = await read(t, path);
+    expect(again.body).not.toContain(marker);
+    expect(again.body).toContain(title);
+    await storedWhen(t, path, (row) => row.build === first.build && !row.html.includes(marker));
+  });
+
+  it('a blog page is stored and shows a new breakthrough and a new like at once; a missing page is not stored', async () => {
+    const own = await createBlog(t, { owner: author, name: `Shelf ${word()}` });
+    await createArticle(t, { blog: own, author, title: `On the shelf ${word()}` });
+    const path = `/blog/${own.id}`;
+    expect((await read(t, path)).statusCode).toBe(200);
+    const row = await storedWhen(t, path, () => true);
+    expect(row).toMatchObject({ blogId: own.id, articleId: null });
+    // What the database says the page shows agrees with what it showed: served from the store.
+    const marker = `Marker ${word()}`;
+    await markStored(t, path, own.name, marker);
+    pastMemory();
+    expect((await read(t, path)).body).toContain(marker);
+
+    // A new breakthrough in the blog, and a like on a listed one: no blog signal follows
+    // either, yet the next read shows them.
+    const fresh = `Fresh ${word()}`;
+    const added = await createArticle(t, { blog: own, author, title: fresh });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + PAGE_TTL_MS * 3 });
+    expect((await read(t, path)).body).toContain(fresh);
+    await storedWhen(t, path, (stored) => stored.html.includes(fresh));
+    await addLike(t, { userId: author.id, articleId: added.id });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + PAGE_TTL_MS * 3 });
+    expect((await read(t, path)).body).toMatch(
+      new RegExp(`"articleId":${added.id}[^}]*"likeCount":1`),
+    );
+
+    const missing = '/breakthrough/2147483000';
+    expect((await read(t, missing)).statusCode).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await storedRow(t, missing)).toBeUndefined();
+  });
+
+  it('a page with a query is rendered, not stored', async () => {
+    const article = await createArticle(t, { blog, author, title: `Query ${word()}` });
+    expect((await read(t, `/breakthrough/${article.id}?utm_source=chat`)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await storedRow(t, `/breakthrough/${article.id}?utm_source=chat`)).toBeUndefined();
+  });
+});
+
+describe('pages rendered ahead of readers', () => {
+  it('a starting instance renders and stores every breakthrough and blog page in each language', async () => {
+    const owner = await createUser(t);
+    const own = await createBlog(t, { owner, name: `Ahead ${word()}` });
+    const title = `Never visited ${word()}`;
+    const article = await createArticle(t, { blog: own, author: owner, title });
+
+    const ahead = await buildTestApp({
+      database: t.database,
+      builtWeb: true,
+      env: { PAGE_FILL: 'en,ko' },
+    });
+    try {
+      for (const language of ['en', 'ko']) {
+        const page = await storedWhen(ahead, `/breakthrough/${article.id}`, () => true, language);
+        expect(page.html).toContain(title);
+        await storedWhen(ahead, `/blog/${own.id}`, () => true, language);
+      }
+      const korean = await storedRow(ahead, `/blog/${own.id}`, 'ko');
+      const english = await storedRow(ahead, `/blog/${own.id}`, 'en');
+      expect(korean?.html).not.toBe(english?.html);
+    } finally {
+      await ahead.close();
+    }
+  }, 60_000);
+});
