@@ -48,14 +48,17 @@ export const blogWatch = (blog: {
 
 /** Stored server-rendered pages (db/schema.ts `stored_pages`). */
 export function pageStoreRepository(db: Db) {
-  const newest = sql`(select n.id, n.like_count, n.comment_count from ${articles} n where n.blog_id = ${blogs.id} order by n.created_at desc, n.id desc limit ${BLOG_PAGE_ARTICLES})`;
+  // Plain SQL with its own aliases: drizzle writes a column of a table the outer query does
+  // not join as a bare name, which the subqueries would read as their own.
   const currentWatch = sql<string | null>`case
-    when ${storedPages.articleId} is not null then
-      (select ${articles.likeCount}::text from ${articles} where ${articles.id} = ${storedPages.articleId})
-    when ${storedPages.blogId} is not null then
-      (select ${blogs.favCount} || '|' || (select count(*) from ${articles} c where c.blog_id = ${blogs.id}) || '|' ||
-        coalesce((select string_agg(w.id || '.' || w.like_count || '.' || w.comment_count, ',' order by w.id) from ${newest} w), '')
-       from ${blogs} where ${blogs.id} = ${storedPages.blogId})
+    when stored_pages.article_id is not null then
+      (select a.like_count::text from articles a where a.id = stored_pages.article_id)
+    when stored_pages.blog_id is not null then
+      (select b.fav_count || '|' || (select count(*) from articles c where c.blog_id = b.id) || '|' ||
+        coalesce((select string_agg(w.id || '.' || w.like_count || '.' || w.comment_count, ',' order by w.id)
+          from (select n.id, n.like_count, n.comment_count from articles n where n.blog_id = b.id
+                order by n.created_at desc, n.id desc limit ${sql.raw(String(BLOG_PAGE_ARTICLES))}) w), '')
+       from blogs b where b.id = stored_pages.blog_id)
   end`;
 
   // Every page read that the per-instance cache does not answer: one query by primary key,

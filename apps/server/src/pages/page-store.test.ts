@@ -189,7 +189,9 @@ describe('stored server-rendered pages', () => {
 
   it('a blog page is stored and shows a new breakthrough and a new like at once; a missing page is not stored', async () => {
     const own = await createBlog(t, { owner: author, name: `Shelf ${word()}` });
-    await createArticle(t, { blog: own, author, title: `On the shelf ${word()}` });
+    for (let n = 0; n < 3; n += 1) {
+      await createArticle(t, { blog: own, author, title: `On the shelf ${word()}` });
+    }
     const path = `/blog/${own.id}`;
     expect((await read(t, path)).statusCode).toBe(200);
     const row = await storedWhen(t, path, () => true);
