@@ -96,6 +96,8 @@ const server = start(
     RATE_LIMIT_PER_MINUTE: '100000000',
     NODE_ENV: 'production',
     PUBLIC_URL: origin,
+    // The pages a bench seed's server rendered ahead stay (this run renders none itself).
+    PAGE_FILL: 'off',
   },
 );
 let measured;

@@ -23,10 +23,12 @@ export interface FoundPage {
 }
 
 /**
- * What an article page shows that no cache signal follows: its like count. Written the same way
- * from the page's data (`articleWatch`) and by the read query (`currentWatch`).
+ * What an article page shows that no cache signal for it follows: its like count, and the name
+ * of its blog (a blog's own signal also comes with every new breakthrough or member, which the
+ * article page does not show). Written the same way from the page's data and by the read query.
  */
-export const articleWatch = (likeCount: number) => String(likeCount);
+export const articleWatch = (article: { likeCount: number; blogName: string }) =>
+  `${article.likeCount}|${article.blogName}`;
 
 /**
  * What a blog page shows that no cache signal follows: its favorites, how many breakthroughs it
@@ -52,7 +54,8 @@ export function pageStoreRepository(db: Db) {
   // not join as a bare name, which the subqueries would read as their own.
   const currentWatch = sql<string | null>`case
     when stored_pages.article_id is not null then
-      (select a.like_count::text from articles a where a.id = stored_pages.article_id)
+      (select a.like_count || '|' || ab.name from articles a join blogs ab on ab.id = a.blog_id
+       where a.id = stored_pages.article_id)
     when stored_pages.blog_id is not null then
       (select b.fav_count || '|' || (select count(*) from articles c where c.blog_id = b.id) || '|' ||
         coalesce((select string_agg(w.id || '.' || w.like_count || '.' || w.comment_count, ',' order by w.id)
@@ -149,7 +152,7 @@ export function pageStoreRepository(db: Db) {
       return rows.map((row) => row.id);
     },
 
-    /** Of `paths`, those stored in `language` by `build` and not stale. */
+    /** Of `paths`, those stored in `language` by `build`, not stale and showing what is now. */
     async current(paths: string[], language: string, build: string): Promise<Set<string>> {
       if (paths.length === 0) return new Set();
       const rows = await db
@@ -161,6 +164,7 @@ export function pageStoreRepository(db: Db) {
             eq(storedPages.language, language),
             eq(storedPages.build, build),
             eq(storedPages.stale, false),
+            sql`${storedPages.watch} = ${currentWatch}`,
           ),
         );
       return new Set(rows.map((row) => row.path));

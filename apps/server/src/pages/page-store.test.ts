@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { storedPages } from '../db/schema.js';
+import { blogs, storedPages } from '../db/schema.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { addLike } from '../test/article-factories.js';
 import { postComment } from '../test/comment-factories.js';
@@ -78,14 +78,17 @@ describe('stored server-rendered pages', () => {
     expect((await read(t, path)).statusCode).toBe(200);
 
     const row = await storedWhen(t, path, () => true);
-    expect(row).toMatchObject({ status: 200, stale: false, articleId: article.id, watch: '0' });
+    expect(row).toMatchObject({
+      status: 200,
+      stale: false,
+      articleId: article.id,
+      watch: `0|${blog.name}`,
+    });
     expect(row.tags).toEqual(
-      expect.arrayContaining([
-        `article:${article.id}`,
-        `blog:${blog.id}`,
-        `comments:${article.id}`,
-      ]),
+      expect.arrayContaining([`article:${article.id}`, `comments:${article.id}`]),
     );
+    // A new breakthrough or member in the blog does not concern it: it watches the blog's name.
+    expect(row.tags).not.toContain(`blog:${blog.id}`);
     expect(JSON.parse(row.meta)).toMatchObject({ title: `${title} · Repolog`, type: 'article' });
 
     const marker = `Marker ${word()}`;
@@ -124,12 +127,12 @@ describe('stored server-rendered pages', () => {
     const article = await createArticle(t, { blog, author, title: `Liked ${word()}` });
     const path = `/breakthrough/${article.id}`;
     await read(t, path);
-    await storedWhen(t, path, (row) => row.watch === '0');
+    await storedWhen(t, path, (row) => row.watch.startsWith('0|'));
 
     await addLike(t, { userId: author.id, articleId: article.id });
     pastMemory();
     expect((await read(t, path)).body).toContain('"likeCount":1');
-    await storedWhen(t, path, (row) => row.watch === '1' && !row.stale);
+    await storedWhen(t, path, (row) => row.watch.startsWith('1|') && !row.stale);
   });
 
   it('a new comment makes the stored page stale at once; the next read shows it and stores it', async () => {
@@ -165,6 +168,25 @@ describe('stored server-rendered pages', () => {
     expect(gone.statusCode).toBe(200);
     expect((await read(t, `/breakthrough/${article.id}`)).body).not.toContain(text);
     expect((await read(t, `/breakthrough/${written.id}`)).body).not.toContain(reader.userName);
+  });
+
+  it('a blog renamed shows on its stored article pages, which other blog signals leave alone', async () => {
+    const own = await createBlog(t, { owner: author, name: `Before ${word()}` });
+    const article = await createArticle(t, { blog: own, author, title: `Named ${word()}` });
+    const path = `/breakthrough/${article.id}`;
+    await read(t, path);
+    const first = await storedWhen(t, path, () => true);
+
+    // A new breakthrough in the blog: its article pages stay stored as they are.
+    await createArticle(t, { blog: own, author, title: `Sibling ${word()}` });
+    pastMemory();
+    await read(t, path);
+    expect((await storedRow(t, path))?.storedAt).toEqual(first.storedAt);
+
+    const name = `After ${word()}`;
+    await t.database.db.update(blogs).set({ name }).where(eq(blogs.id, own.id));
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + PAGE_TTL_MS * 3 });
+    expect((await read(t, path)).body).toContain(name);
   });
 
   it('a page stored by another build of the renderer is rendered again', async () => {
@@ -252,6 +274,22 @@ describe('pages rendered ahead of readers', () => {
       expect(korean?.html).not.toBe(english?.html);
     } finally {
       await ahead.close();
+    }
+
+    // A page that no longer shows what its record holds is rendered again by the next start.
+    await t.database.db
+      .update(storedPages)
+      .set({ watch: 'outdated' })
+      .where(eq(storedPages.path, `/breakthrough/${article.id}`));
+    const next = await buildTestApp({
+      database: t.database,
+      builtWeb: true,
+      env: { PAGE_FILL: 'en' },
+    });
+    try {
+      await storedWhen(next, `/breakthrough/${article.id}`, (row) => row.watch !== 'outdated');
+    } finally {
+      await next.close();
     }
   }, 60_000);
 });

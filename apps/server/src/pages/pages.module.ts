@@ -52,7 +52,7 @@ function trackedReads(reads: PageReads, tags: Set<string>, shown: Shown = {}): P
       const article: Article = await reads.article(articleId);
       // The page shows the blog's name too.
       tags.add(tag('blog', article.blogId));
-      shown.article ??= { id: articleId, watch: articleWatch(article.likeCount) };
+      shown.article ??= { id: articleId, watch: articleWatch(article) };
       return article;
     },
     comments: (articleId) => {
@@ -162,7 +162,8 @@ export function registerPagesModule(
             language,
             ...rendered,
             meta: JSON.stringify(meta),
-            tags: [...tags],
+            // An article page watches its blog's name instead of every signal of its blog.
+            tags: shown.article ? [...tags].filter((t) => !t.startsWith('blog:')) : [...tags],
             articleId: shown.article?.id ?? null,
             blogId: shown.article ? null : (shown.blog?.id ?? null),
             watch: (shown.article ?? shown.blog)?.watch ?? '',

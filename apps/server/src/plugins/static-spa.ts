@@ -379,6 +379,17 @@ export async function registerStaticSpa(
     // The start page itself: without this, the static plugin answers "/" as a directory (403)
     // whenever the client does not ask for a compressed answer.
     app.get('/', replyWithIndex);
+    // The pages the server renders go straight to it: through the static plugin each would
+    // first look for a file of that name and its compressed twins on disk.
+    for (const page of [
+      '/home',
+      '/breakthrough',
+      '/breakthrough/:id',
+      '/blog/:id',
+      '/user/:login',
+    ]) {
+      app.get(page, replyWithIndex);
+    }
 
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
