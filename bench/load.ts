@@ -28,6 +28,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../apps/server/src/db/client.js';
+import { rendererBuild } from '../apps/server/src/pages/page-renderer.js';
+import { pageStoreRepository } from '../apps/server/src/pages/page-store.repository.js';
 import {
   freshDatabase,
   databaseUrl,
@@ -229,42 +231,47 @@ async function mixedSection(size: number, url: string): Promise<void> {
 
 /**
  * Waits until the server has rendered ahead and stored every breakthrough and blog page in
- * English (pages/page-fill.ts), printing its pace: readers at random addresses then get stored
- * pages, as on a site that has been running.
+ * English (pages/page-fill.ts) as its build renders them now, printing its pace: readers at
+ * random addresses then get stored pages, as on a site that has been running.
  */
 async function pagesFilled(url: string): Promise<void> {
   const started = Date.now();
-  const count = () =>
-    withClient(url, async (client) => {
-      const { rows } = await client.query<{ stored: number; pages: number }>(
-        `select (select count(*)::int from stored_pages where language = 'en' and not stale) as stored,
-                (select count(*)::int from articles) + (select count(*)::int from blogs) as pages`,
-      );
-      return rows[0] ?? { stored: 0, pages: 0 };
-    });
-  let last = 0;
-  let seen = await count();
-  const first = seen.stored;
-  let progressed = { at: Date.now(), stored: seen.stored };
-  while (seen.stored < seen.pages) {
-    if (Date.now() - last > 30_000) {
-      console.log(`  pages rendered ahead: ${seen.stored} of ${seen.pages}`);
-      last = Date.now();
+  const build = rendererBuild(path.join(here, '../apps/web/dist-ssr/entry-server.js'));
+  const database = await openDatabase({ url, poolSize: 1 });
+  const pages = pageStoreRepository(database.db);
+  const total = await withClient(url, async (client) => {
+    const { rows } = await client.query<{ n: number }>(
+      'select (select count(*)::int from articles) + (select count(*)::int from blogs) as n',
+    );
+    return rows[0]?.n ?? 0;
+  });
+  try {
+    let stored = await pages.countCurrent('en', build);
+    const first = stored;
+    let progressed = { at: Date.now(), stored };
+    let last = 0;
+    while (stored < total) {
+      if (Date.now() - last > 30_000) {
+        console.log(`  pages rendered ahead: ${stored} of ${total}`);
+        last = Date.now();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      stored = await pages.countCurrent('en', build);
+      if (stored > progressed.stored) progressed = { at: Date.now(), stored };
+      if (Date.now() - progressed.at > 60_000) {
+        console.log(`  the fill stopped at ${stored} of ${total} pages; measuring anyway`);
+        break;
+      }
     }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    seen = await count();
-    if (seen.stored > progressed.stored) progressed = { at: Date.now(), stored: seen.stored };
-    if (Date.now() - progressed.at > 60_000) {
-      console.log(`  the fill stopped at ${seen.stored} of ${seen.pages} pages; measuring anyway`);
-      break;
-    }
+    const seconds = (Date.now() - started) / 1000;
+    const made = stored - first;
+    console.log(
+      `  every page stored (${total}); rendered ahead now: ${made} in ${seconds.toFixed(0)} s` +
+        (made > 0 ? ` (${(made / seconds).toFixed(0)} pages/s)` : ''),
+    );
+  } finally {
+    await database.close();
   }
-  const seconds = (Date.now() - started) / 1000;
-  const made = seen.stored - first;
-  console.log(
-    `  every page stored (${seen.pages}); rendered ahead now: ${made} in ${seconds.toFixed(0)} s` +
-      (made > 0 ? ` (${(made / seconds).toFixed(0)} pages/s)` : ''),
-  );
 }
 
 for (const size of sizes) {

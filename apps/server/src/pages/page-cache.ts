@@ -43,6 +43,12 @@ export function pageCache<V>(options: {
   for (const scope of SCOPES) cacheSync.on(scope, (key) => forget(scope, key));
 
   return {
+    /** The page for `key` when one is kept and fresh (or on its way). */
+    peek(key: string): Promise<V> | undefined {
+      const hit = entries.get(key);
+      return hit && hit.expires > now() ? hit.value : undefined;
+    },
+
     /** The page for `key`, rendered by `render` (which reports its tags) when not cached. */
     get(key: string, render: (tags: Set<string>) => Promise<V>): Promise<V> {
       const hit = entries.get(key);

@@ -17,7 +17,7 @@ export interface LoadedRenderer {
 }
 
 /** A digest of every file of the renderer's build (its folder). */
-function buildOf(file: string): string {
+export function rendererBuild(file: string): string {
   const hash = createHash('sha256');
   const folder = path.dirname(file);
   const files = readdirSync(folder, { recursive: true, withFileTypes: true })
@@ -34,5 +34,5 @@ export async function loadPageRenderer(file: string): Promise<LoadedRenderer> {
   if (typeof module.render !== 'function') {
     throw new Error(`${file} does not export render(): rebuild the web app (npm run build).`);
   }
-  return { render: module.render as PageRenderer, build: buildOf(file) };
+  return { render: module.render as PageRenderer, build: rendererBuild(file) };
 }

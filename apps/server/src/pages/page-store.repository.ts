@@ -130,6 +130,22 @@ export function pageStoreRepository(db: Db) {
         );
     },
 
+    /** How many pages in `language` are stored by `build`, not stale and current (bench). */
+    async countCurrent(language: string, build: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(storedPages)
+        .where(
+          and(
+            eq(storedPages.language, language),
+            eq(storedPages.build, build),
+            eq(storedPages.stale, false),
+            sql`${storedPages.watch} = ${currentWatch}`,
+          ),
+        );
+      return Number(row?.n ?? 0);
+    },
+
     /** Up to `limit` breakthrough ids below `before`, newest first. */
     async articleIds(before: number, limit: number): Promise<number[]> {
       const rows = await db

@@ -197,20 +197,24 @@ export function registerPagesModule(
   return async (request: FastifyRequest, shell, language) => {
     const url = request.url;
     const pathname = url.split('?')[0] ?? '/';
+    const key = `${language} ${url}`;
     try {
-      // One HTML per page and interface language.
-      return await pages.get(`${language} ${url}`, async (tags) => {
-        if (STORED_PAGE.test(url)) {
-          const stored = await store.read(url, language);
-          if (stored) {
-            for (const shownTag of stored.tags) tags.add(shownTag);
-            if (stored.old) fill.refresh(url, language);
-            return {
-              status: stored.page.status,
-              html: assembleDocument(shell, pathname, stored.meta, current(stored.page), language),
-            };
-          }
+      // A page read or rendered within the second; else a stored one, which is not kept in
+      // memory (on a long tail it would only be pushed out unused, and its query is cheap).
+      const kept = pages.peek(key);
+      if (kept) return await kept;
+      if (STORED_PAGE.test(url)) {
+        const stored = await store.read(url, language);
+        if (stored) {
+          if (stored.old) fill.refresh(url, language);
+          return {
+            status: stored.page.status,
+            html: assembleDocument(shell, pathname, stored.meta, current(stored.page), language),
+          };
         }
+      }
+      // One render at a time per page and interface language.
+      return await pages.get(key, async (tags) => {
         const done = await render(request, language, tags);
         if (!done) return undefined;
         return {

@@ -61,8 +61,8 @@ export const jsonForScript = (json: string) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-/** Replaces the marked head block of index.html with this page's tags. */
-export function renderIndex(template: string, meta: PageMeta): string {
+/** A page's head tags: title, description, Open Graph and Twitter cards, JSON-LD. */
+function metaTags(meta: PageMeta): string {
   const image = meta.image;
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
@@ -96,8 +96,15 @@ export function renderIndex(template: string, meta: PageMeta): string {
         ]
       : []),
   ].join('\n    ');
-  return template.replace(/<!--meta-->[\s\S]*?<!--\/meta-->/, tags);
+  return tags;
 }
+
+/** Replaces the marked head block of index.html with this page's tags. */
+export function renderIndex(template: string, meta: PageMeta): string {
+  return template.replace(META_BLOCK, () => metaTags(meta));
+}
+
+const META_BLOCK = /<!--meta-->[\s\S]*?<!--\/meta-->/;
 
 interface ManifestChunk {
   file: string;
@@ -211,7 +218,51 @@ export function assembleDocument(
   page?: RenderedDocument,
   language: UiLanguage = 'en',
 ): string {
-  let html = renderIndex(shell.template, meta);
+  const parts = page ? renderedFrame(shell, page, language) : frame(shell, pathname, language);
+  const values = [
+    metaTags(meta),
+    ...(page ? [page.html] : []),
+    ...(page?.state ? [jsonForScript(page.state)] : []),
+  ];
+  let html = parts[0] ?? '';
+  for (let i = 0; i < values.length; i += 1) html += `${values[i] ?? ''}${parts[i + 1] ?? ''}`;
+  return html;
+}
+
+// Where a page's own parts go in its frame (comments, so no step below can touch them).
+const META_SLOT = '<!--repolog:meta-->';
+const APP_SLOT = '<!--repolog:app-->';
+const STATE_SLOT = '<!--repolog:state-->';
+const SLOTS = /<!--repolog:(?:meta|app|state)-->/;
+
+/** Frames of rendered pages, per shell: they differ only by language, route modules and islands. */
+const frames = new WeakMap<object, Map<string, string[]>>();
+
+function renderedFrame(
+  shell: Pick<Shell, 'template' | 'manifest' | 'css'>,
+  page: Pick<RenderedDocument, 'modules' | 'islands' | 'state'>,
+  language: UiLanguage,
+): string[] {
+  let kept = frames.get(shell);
+  if (!kept) frames.set(shell, (kept = new Map<string, string[]>()));
+  const key = `${language}|${page.modules.join(',')}|${page.islands.join(',')}|${page.state ? 1 : 0}`;
+  let parts = kept.get(key);
+  if (!parts) kept.set(key, (parts = frame(shell, '', language, page)));
+  return parts;
+}
+
+/**
+ * index.html around a page, cut where its own parts go: its meta tags, then (for a page the
+ * server rendered) its HTML and its data. Everything else depends on the page's language and
+ * route modules only, so a rendered page's frame is made once (the inlined styles included).
+ */
+function frame(
+  shell: Pick<Shell, 'template' | 'manifest' | 'css'>,
+  pathname: string,
+  language: UiLanguage,
+  page?: Pick<RenderedDocument, 'modules' | 'islands' | 'state'>,
+): string[] {
+  let html = shell.template.replace(META_BLOCK, META_SLOT);
   const texts = LANGUAGE_MODULES[language];
   const textsFile = texts ? shell.manifest[texts]?.file : undefined;
   if (language !== 'en') html = html.replace('<html lang="en">', `<html lang="${language}">`);
@@ -239,8 +290,8 @@ export function assembleDocument(
       },
     );
   }
-  if (preloads) html = html.replace('</head>', `    ${preloads}\n  </head>`);
-  if (!page) return html.replace('<!--state-->', '');
+  if (preloads) html = html.replace('</head>', () => `    ${preloads}\n  </head>`);
+  if (!page) return html.replace('<!--state-->', '').split(SLOTS);
   // The server's HTML is the page, readable and styled: its code is needed only to make it
   // interactive, so it waits behind the page's own images (and does not count as blocking the
   // first paint).
@@ -253,19 +304,19 @@ export function assembleDocument(
       '<link rel="modulepreload" crossorigin ',
       '<link rel="modulepreload" crossorigin fetchpriority="low" ',
     );
-  // Replacer functions: the page's HTML may contain `$&` and the like.
   return (
     html
       // Exactly the app's HTML inside #root: a stray whitespace node would fail hydration.
       .replace(
         /(<div id="root">)\s*<!--app-->[\s\S]*?<!--\/app-->\s*(<\/div>)/,
-        (_match, open: string, close: string) => `${open}${page.html}${close}`,
+        (_match, open: string, close: string) => `${open}${APP_SLOT}${close}`,
       )
       .replace('<!--state-->', () =>
         page.state
-          ? `<script type="application/json" id="repolog-state">${jsonForScript(page.state)}</script>`
+          ? `<script type="application/json" id="repolog-state">${STATE_SLOT}</script>`
           : '',
       )
+      .split(SLOTS)
   );
 }
 
