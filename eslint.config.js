@@ -45,7 +45,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', '*.mjs', 'apps/*/*.mjs'],
+          allowDefaultProject: ['*.js', '*.mjs', 'apps/*/*.mjs', 'apps/web/public/*.js'],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -68,6 +68,11 @@ export default tseslint.config(
       // Fastify hooks and handlers are async by contract even when they do not await.
       '@typescript-eslint/require-await': 'off',
     },
+  },
+  {
+    // Plain scripts the browser loads as they are.
+    files: ['apps/web/public/*.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
   },
   {
     // Only repositories and the db folder may speak SQL (STYLE.md habit 4).

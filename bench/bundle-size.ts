@@ -109,7 +109,8 @@ for (const [page, { route, islands = [], public: isPublic = true }] of Object.en
   const files = (set: Set<string>) =>
     [...set].map((k) => manifest[k]?.file).filter((f): f is string => !!f);
   const css = [...keys, ...later].flatMap((k) => manifest[k]?.css ?? []);
-  const j = sizes(files(keys));
+  // A server-rendered page's code is started by public/boot.js after its first paint.
+  const j = sizes([...files(keys), ...(isPublic ? ['boot.js'] : [])]);
   const c = sizes([...new Set(css)]);
   const i = sizes(files(later));
   if (isPublic && j.gzip > BUDGET) over.push(`${page} (${kb(j.gzip)})`);

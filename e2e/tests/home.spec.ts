@@ -70,6 +70,9 @@ test.describe('home page', () => {
     await page.goto('/home');
     const carousel = page.getByRole('region', { name: 'Featured' });
     const current = carousel.locator('[aria-roledescription="slide"]:not([inert])');
+    // The server's HTML shows the carousel at once; it plays once the app has taken over (the
+    // header's session controls need the app too), which happens after the first paint.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     const first = Number((await current.getAttribute('aria-label'))?.split(' ')[0]);
     // 2500 ms between slides: any 2500 ms hold exactly one change.

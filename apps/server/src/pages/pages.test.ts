@@ -192,6 +192,26 @@ describe('server-rendered pages, read without JavaScript', () => {
     );
   });
 
+  it('a rendered page names its code for after the first paint; the app shell loads it at once', async () => {
+    const rendered = (await page('/breakthrough')).body;
+    expect(rendered).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const entry = /<meta name="repolog-code" content="(\/assets\/[^"]+\.js)" \/>/.exec(
+      rendered,
+    )?.[1];
+    expect(entry).toBeDefined();
+    expect(
+      rendered.match(/<meta name="repolog-code" content="\/assets\/[^"]+\.js" \/>/g)?.length,
+    ).toBeGreaterThan(0);
+    expect(rendered).toContain('<script src="/boot.js" defer></script>');
+    const boot = await page('/boot.js');
+    expect(boot.statusCode).toBe(200);
+    expect(boot.body).toContain('repolog-code');
+    // A page only the browser renders (the workspace) loads its code as it always did.
+    const shell = (await page('/workspace')).body;
+    expect(shell).toContain(`<script type="module" crossorigin src="${entry}"></script>`);
+    expect(shell).not.toContain('/boot.js');
+  });
+
   it('the start and home pages have their texts', async () => {
     expect(bodyText((await page('/')).body)).toContain('Tailored for developers');
     const home = bodyText((await page('/home')).body);
@@ -243,7 +263,7 @@ describe("server-rendered pages in the reader's language", () => {
     expect(english.body).toContain('<html lang="en">');
     expect(nav(english.body)).toContain('Breakthrough');
     const preloads = (html: string): string[] =>
-      html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      html.match(/<meta name="repolog-code"[^>]*>/g) ?? [];
     const koreanOnly = preloads(korean.body).filter((tag) => !preloads(english.body).includes(tag));
     expect(koreanOnly).toHaveLength(1);
     expect((await page('/breakthrough', { cookie: 'lang=ko' })).body).toContain('<html lang="ko">');
