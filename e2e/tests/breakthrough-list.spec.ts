@@ -109,6 +109,9 @@ test.describe('breakthrough list', () => {
     });
     await page.goto('/breakthrough');
     await expect(items(page).first()).toBeVisible();
+    // The list arrives in the server's HTML; the search box listens once the app has taken over
+    // (the header's Login link is the app's too).
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
     const box = page.getByRole('searchbox', { name: /Search breakthroughs/ });
     await box.focus();
     const cdp = await page.context().newCDPSession(page);
