@@ -4,6 +4,17 @@ import { collectAlerts, loginAs } from '../support/session';
 
 const items = (page: Page) => page.getByRole('main').getByRole('listitem');
 const pagination = (page: Page) => page.getByRole('navigation', { name: 'Pagination' });
+/**
+ * The server's HTML shows the list and its search box at once; the box listens once the app has
+ * taken over (what is typed before is reset), as the header's session controls show.
+ */
+const appReady = (page: Page) =>
+  expect(
+    page
+      .getByRole('banner')
+      .getByRole('link', { name: 'Login' })
+      .or(page.getByRole('button', { name: 'Profile' })),
+  ).toBeVisible();
 
 test.describe('breakthrough list', () => {
   test('search, language filter, paging in the address and the no-match alert', async ({
@@ -34,6 +45,7 @@ test.describe('breakthrough list', () => {
     await expect(time).toHaveAttribute('title', /\d/);
 
     // Search with Enter: the 12 tagged breakthroughs over two pages.
+    await appReady(page);
     const box = page.getByRole('searchbox', { name: /Search breakthroughs/ });
     await box.fill(tag.toUpperCase());
     await box.press('Enter');
@@ -109,9 +121,7 @@ test.describe('breakthrough list', () => {
     });
     await page.goto('/breakthrough');
     await expect(items(page).first()).toBeVisible();
-    // The list arrives in the server's HTML; the search box listens once the app has taken over
-    // (the header's Login link is the app's too).
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+    await appReady(page);
     const box = page.getByRole('searchbox', { name: /Search breakthroughs/ });
     await box.focus();
     const cdp = await page.context().newCDPSession(page);
@@ -212,6 +222,7 @@ test.describe('breakthrough list', () => {
     );
 
     // A new search keeps it.
+    await appReady(page);
     const box = page.getByRole('searchbox', { name: /Search breakthroughs/ });
     await box.fill(`${tag} liked`);
     await box.press('Enter');
@@ -229,6 +240,7 @@ test.describe('breakthrough list', () => {
   test('finds a Korean breakthrough by a two-syllable word', async ({ page }) => {
     await page.goto('/breakthrough');
     await expect(items(page).first()).toBeVisible();
+    await appReady(page);
     const box = page.getByRole('searchbox', { name: /Search breakthroughs/ });
     await box.fill('배포');
     await box.press('Enter');
@@ -252,6 +264,7 @@ test.describe('breakthrough list', () => {
     const notices = ((await res.json()) as { break_throughs: { articleTitle: string }[] })
       .break_throughs;
     expect(notices.length).toBeGreaterThan(0);
+    await appReady(page);
     const box = page.getByRole('searchbox', { name: /Search breakthroughs/ });
     const alerts = collectAlerts(page);
     await box.fill(notices[0]?.articleTitle ?? '');
