@@ -93,8 +93,6 @@ export function createPageStore(options: {
   };
 
   return {
-    build,
-
     /** The stored page at `path` in `language`, when it is still what a render would make. */
     async read(path: string, language: string): Promise<StoredPage | undefined> {
       const row = await repo.find(path, language);

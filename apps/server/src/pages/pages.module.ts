@@ -140,8 +140,9 @@ export function registerPagesModule(
   const pages = pageCache<{ status: number; html: string } | undefined>({
     cacheSync: deps.cacheSync,
   });
+  const repo = pageStoreRepository(deps.db);
   const store = createPageStore({
-    repo: pageStoreRepository(deps.db),
+    repo,
     cacheSync: deps.cacheSync,
     build: renderer.build,
     onError: (error) => app.log.warn({ err: error }, 'stored page not kept'),
@@ -173,7 +174,7 @@ export function registerPagesModule(
   };
 
   const fill = createPageFill({
-    repo: pageStoreRepository(deps.db),
+    repo,
     build: renderer.build,
     languages: deps.config.pageFillLanguages,
     renderPage: async (url, language) => {

@@ -99,11 +99,6 @@ function metaTags(meta: PageMeta): string {
   return tags;
 }
 
-/** Replaces the marked head block of index.html with this page's tags. */
-export function renderIndex(template: string, meta: PageMeta): string {
-  return template.replace(META_BLOCK, () => metaTags(meta));
-}
-
 const META_BLOCK = /<!--meta-->[\s\S]*?<!--\/meta-->/;
 
 interface ManifestChunk {
