@@ -35,7 +35,7 @@ import { outboxRepository } from './outbox/outbox.repository.js';
 import { registerApiDocs, registerOpenApi } from './plugins/api-docs.js';
 import { loadPageRenderer } from './pages/page-renderer.js';
 import { registerPagesModule } from './pages/pages.module.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { rateLimitError, registerErrorHandler } from './plugins/error-handler.js';
 import { registerMetrics, registerMetricsRoute } from './plugins/metrics.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { createCacheSync } from './plugins/cache-sync.js';
@@ -112,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     max: options.rateLimitMax ?? config.rateLimitPerMinute,
     timeWindow: '1 minute',
     allowList: (request) => !routePath(request).startsWith('/api/'),
+    errorResponseBuilder: (_request, context) => rateLimitError(context.ttl),
   });
 
   const closers: (() => Promise<void> | void)[] = [];

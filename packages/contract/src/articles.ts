@@ -3,8 +3,11 @@ import { idParam, isoDate, listQuerySchema, requiredBody, requiredText } from '.
 import { LIST_SORTS } from './constants';
 import { LANGUAGES, findLanguage } from './languages';
 import { limits } from './limits';
+import { fieldSays } from './validation';
 
 export const articleIdParamsSchema = z.object({ articleId: idParam('articleId') });
+
+const NOT_A_LANGUAGE = fieldSays('about', 'oneOf', { options: LANGUAGES.join(', ') });
 
 /** Optional language: '' or null means none; otherwise one of the spec's ten (any case). */
 export const about = z
@@ -14,7 +17,7 @@ export const about = z
     if (value === undefined || value === null || value.trim() === '') return null;
     const language = findLanguage(value);
     if (!language) {
-      ctx.addIssue({ code: 'custom', message: `about must be one of: ${LANGUAGES.join(', ')}` });
+      ctx.addIssue({ code: 'custom', message: NOT_A_LANGUAGE });
       return z.NEVER;
     }
     return language;
@@ -29,7 +32,7 @@ export const optionalTitle = (name: string) =>
     )
     .refine(
       (value) => value === null || value.length <= 300,
-      `${name} must be at most 300 characters`,
+      fieldSays(name, 'tooLong', { max: 300 }),
     );
 
 /** POST /api/article */
@@ -87,7 +90,9 @@ export type { ListSort } from './constants';
 
 /** GET /api/article/breakthrough: the list query, and its order (newest or most liked first). */
 export const breakthroughListQuerySchema = listQuerySchema.extend({
-  sort: z.enum(LIST_SORTS, { error: `sort must be one of: ${LIST_SORTS.join(', ')}` }).optional(),
+  sort: z
+    .enum(LIST_SORTS, { error: fieldSays('sort', 'oneOf', { options: LIST_SORTS.join(', ') }) })
+    .optional(),
 });
 export type BreakthroughListQuery = z.infer<typeof breakthroughListQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldSays } from './validation';
 
 /** GET /api/auth/status */
 export const authStatusSchema = z.object({
@@ -19,8 +20,14 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** POST /api/auth/github — the /github page hands over what GitHub sent back. */
 export const githubLoginSchema = z.object({
-  code: z.string().min(1, 'code is required').max(512),
-  state: z.string().min(1, 'state is required').max(512),
+  code: z
+    .string({ error: fieldSays('code', 'required') })
+    .min(1, fieldSays('code', 'required'))
+    .max(512, fieldSays('code', 'tooLong', { max: 512 })),
+  state: z
+    .string({ error: fieldSays('state', 'required') })
+    .min(1, fieldSays('state', 'required'))
+    .max(512, fieldSays('state', 'tooLong', { max: 512 })),
 });
 export type GithubLogin = z.infer<typeof githubLoginSchema>;
 

@@ -2,44 +2,52 @@ import { z } from 'zod';
 import { idParam, isoDate, requiredText } from './common';
 import { limits, utf8Bytes } from './limits';
 import { GITHUB_LOGIN } from './users';
+import { fieldSays, says } from './validation';
 
 export const blogIdParamsSchema = z.object({ blogId: idParam('blogId') });
 
 const description = z
-  .string({ error: 'description is required' })
+  .string({ error: fieldSays('description', 'required') })
   .trim()
-  .min(1, 'description is required')
+  .min(1, fieldSays('description', 'required'))
   .refine(
     (value) => utf8Bytes(value) <= limits.descriptionBytes.max,
-    `description must be at most ${limits.descriptionBytes.max} bytes`,
+    fieldSays('description', 'tooLong', { max: limits.descriptionBytes.max }),
   );
 
-const memberLogin = z
-  .string()
-  .trim()
-  .regex(GITHUB_LOGIN, 'blogMember must hold GitHub user ids (letters, digits and single hyphens)');
+const notLogin = says('validation.blogMember.notLogin');
+const memberLogin = z.string({ error: notLogin }).trim().regex(GITHUB_LOGIN, notLogin);
 
 const blogMember = z
-  .array(memberLogin, { error: 'blogMember must be a list of GitHub user ids' })
-  .max(limits.blogMembers.max, `blogMember may hold at most ${limits.blogMembers.max} members`)
+  .array(memberLogin, { error: says('validation.blogMember.notList') })
+  .max(
+    limits.blogMembers.max,
+    says('validation.blogMember.tooMany', { max: limits.blogMembers.max }),
+  )
   .default([]);
+
+const REPO_URL_MAX = 300;
 
 /** POST /api/blog */
 export const createBlogSchema = z.object({
   blogName: requiredText('blogName', limits.blogName.max),
   description,
   gitRepoUrl: z
-    .string({ error: 'gitRepoUrl is required' })
+    .string({ error: fieldSays('gitRepoUrl', 'required') })
     .trim()
-    .min(1, 'gitRepoUrl is required')
-    .max(300, 'gitRepoUrl must be at most 300 characters'),
+    .min(1, fieldSays('gitRepoUrl', 'required'))
+    .max(REPO_URL_MAX, fieldSays('gitRepoUrl', 'tooLong', { max: REPO_URL_MAX })),
   blogMember,
 });
 export type CreateBlog = z.input<typeof createBlogSchema>;
 
 /** PUT /api/blog/{blogId}: the repository cannot change; gitRepoUrl may be sent unchanged. */
 export const updateBlogSchema = createBlogSchema.extend({
-  gitRepoUrl: z.string().trim().max(300).optional(),
+  gitRepoUrl: z
+    .string({ error: fieldSays('gitRepoUrl', 'notText') })
+    .trim()
+    .max(REPO_URL_MAX, fieldSays('gitRepoUrl', 'tooLong', { max: REPO_URL_MAX }))
+    .optional(),
 });
 export type UpdateBlog = z.input<typeof updateBlogSchema>;
 

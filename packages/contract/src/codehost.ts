@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldSays } from './validation';
 
 /** GET /api/repos — the signed-in user's GitHub repositories. */
 export const repoOptionSchema = z.object({
@@ -14,10 +15,10 @@ export type RepoOption = z.infer<typeof repoOptionSchema>;
 
 export const htmlUrlQuerySchema = z.object({
   html_url: z
-    .string({ error: 'html_url is required' })
+    .string({ error: fieldSays('html_url', 'required') })
     .trim()
-    .min(1, 'html_url is required')
-    .max(300, 'html_url must be at most 300 characters'),
+    .min(1, fieldSays('html_url', 'required'))
+    .max(300, fieldSays('html_url', 'tooLong', { max: 300 })),
 });
 
 export const activityTypeSchema = z.enum(['Commit', 'Issue', 'PullRequest']);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam, isoDate } from './common';
 import { limits } from './limits';
+import { fieldSays } from './validation';
 
 export const commentListParamsSchema = z.object({ articleId: idParam('articleId') });
 export const commentIdParamsSchema = z.object({ commentId: idParam('commentId') });
@@ -10,11 +11,11 @@ export const commentDeleteParamsSchema = z.object({
 });
 
 const content = z
-  .string({ error: 'content is required' })
-  .refine((value) => value.trim().length > 0, 'content is required')
+  .string({ error: fieldSays('content', 'required') })
+  .refine((value) => value.trim().length > 0, fieldSays('content', 'required'))
   .refine(
     (value) => value.length <= limits.comment.max,
-    `content must be at most ${limits.comment.max} characters`,
+    fieldSays('content', 'tooLong', { max: limits.comment.max }),
   )
   .transform((value) => value.trim());
 

@@ -59,8 +59,10 @@ export const NOTICE_STREAM_EVENTS = { notice: 'notice', count: 'count' } as cons
  * is slow, down or rate-limited) or 'unavailable' (nothing cached: an empty list).
  */
 export const ACTIVITY_STATUS_HEADER = 'x-repolog-activity-status';
-/** The human-readable explanation that goes with ACTIVITY_STATUS_HEADER. */
+/** The human-readable explanation that goes with ACTIVITY_STATUS_HEADER (English, URL-encoded). */
 export const ACTIVITY_MESSAGE_HEADER = 'x-repolog-activity-message';
+/** The same explanation as a message, `{key, params}` (./messages), in URL-encoded JSON. */
+export const ACTIVITY_NOTICE_HEADER = 'x-repolog-activity-notice';
 
 /** The image formats an upload may be (decided from the file's bytes). Stored images are WebP. */
 export const ACCEPTED_IMAGE_TYPES = [

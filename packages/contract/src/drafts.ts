@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { about, createdArticleSchema, optionalTitle } from './articles';
-import { idParam, isoDate } from './common';
+import { errorBodySchema, idParam, isoDate } from './common';
 import { limits } from './limits';
+import { fieldSays, says } from './validation';
 
 export const draftIdParamsSchema = z.object({ draftId: idParam('draftId') });
 
@@ -11,8 +12,8 @@ export const draftIdParamsSchema = z.object({ draftId: idParam('draftId') });
  */
 const draftText = (name: string, max: number) =>
   z
-    .string({ error: `${name} must be text` })
-    .max(max, `${name} must be at most ${max} characters`)
+    .string({ error: fieldSays(name, 'notText') })
+    .max(max, fieldSays(name, 'tooLong', { max }))
     .optional()
     .transform((value) => value ?? '');
 
@@ -25,10 +26,10 @@ const draftFields = {
 };
 
 const version = z
-  .number({ error: 'version must be the number of the version this save is based on' })
-  .int('version must be a whole number')
-  .positive('version must be a positive number')
-  .max(2_147_483_647, 'version is out of range');
+  .number({ error: says('validation.version.notNumber') })
+  .int(fieldSays('version', 'notWhole'))
+  .positive(fieldSays('version', 'notPositive'))
+  .max(2_147_483_647, fieldSays('version', 'outOfRange'));
 
 /** POST /api/blog/{blogId}/drafts: a new draft, or (articleId) a pending edit of a breakthrough. */
 export const createDraftSchema = z.object({
@@ -82,11 +83,7 @@ export const draftListSchema = z.array(draftSummarySchema);
 export type DraftSummary = z.infer<typeof draftSummarySchema>;
 
 /** 409 of PUT and publish: the draft was saved elsewhere since `version`; here it is now. */
-export const draftConflictSchema = z.object({
-  error: z.string(),
-  message: z.string(),
-  draft: draftSchema,
-});
+export const draftConflictSchema = errorBodySchema.extend({ draft: draftSchema });
 export type DraftConflict = z.infer<typeof draftConflictSchema>;
 
 /** POST /api/draft/{draftId}/publish: the breakthrough it became (or changed). */

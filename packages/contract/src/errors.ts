@@ -1,3 +1,5 @@
+import type { MessageKey, MessageParam } from './messages';
+
 /** Every error code the API answers with, and the HTTP status it travels with. */
 export const errorStatus = {
   bad_request: 400,
@@ -17,8 +19,16 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
-/** The body of every error response. */
+/**
+ * The body of every error response: `error`, the code; `key` and `params`, the message
+ * (./messages: a key of the catalogue and the values of its `{param}`s, where a value may be a
+ * message itself); `message`, its English text filled in. A validation error names the field it
+ * is about in `field` ("body.title"), and its `message` starts with it ("body.title: …").
+ */
 export interface ErrorBody {
-  error: string;
+  error: ErrorCode;
   message: string;
+  key: MessageKey;
+  params: Readonly<Record<string, MessageParam>>;
+  field?: string;
 }

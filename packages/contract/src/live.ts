@@ -3,6 +3,7 @@
  * at GET /api/draft/{draftId}/live with the y-protocols messages (sync 0, awareness 1, query
  * awareness 3) and one of Repolog's own (SAVED). Plain values: server and web both use them.
  */
+import { liveMessages } from './messages/drafts';
 
 /** The shared types of a draft's document: Y.Text for typed fields, Y.Map for the choices. */
 export const LIVE_TEXT_FIELDS = ['title', 'content'] as const;
@@ -24,24 +25,30 @@ export const LIVE_MAX_MESSAGE_BYTES = 1024 * 1024;
 export const LIVE_MESSAGE_BURST = 300;
 export const LIVE_MESSAGES_PER_SECOND = 60;
 
+const closing = <K extends keyof typeof liveMessages>(code: number, key: K) => ({
+  code,
+  key,
+  reason: liveMessages[key],
+});
+
 /**
  * Why the server closed a live connection. Codes 4400–4499 tell the editor's client not to
- * reconnect by itself (y-websocket's rule); the page says the reason instead.
+ * reconnect by itself (y-websocket's rule); the page says the reason instead: the close frame
+ * carries the English `reason` (the catalogue's text of `key`), and the page shows its own text
+ * for the key of the entry with that code and reason.
  */
 export const LIVE_CLOSE = {
-  malformed: { code: 4400, reason: 'That message is not a change to this draft.' },
-  signedOut: { code: 4401, reason: 'Your session has ended. Sign in again to keep editing.' },
-  foreignOrigin: {
-    code: 4403,
-    reason: 'This connection did not come from a Repolog page (Origin check failed).',
-  },
-  removed: { code: 4403, reason: 'You are no longer a member of this blog.' },
-  notFound: {
-    code: 4404,
-    reason: 'This draft does not exist, or you are not a member of its blog.',
-  },
-  posted: { code: 4410, reason: 'This draft has been posted.' },
-  deleted: { code: 4410, reason: 'This draft has been deleted.' },
-  tooLarge: { code: 4413, reason: 'That change is too large to send at once (more than 1 MB).' },
-  tooFast: { code: 4429, reason: 'Too many changes at once; reopen the draft to go on.' },
+  malformed: closing(4400, 'live.malformed'),
+  signedOut: closing(4401, 'live.signedOut'),
+  foreignOrigin: closing(4403, 'live.foreignOrigin'),
+  removed: closing(4403, 'live.removed'),
+  notFound: closing(4404, 'live.notFound'),
+  posted: closing(4410, 'live.posted'),
+  deleted: closing(4410, 'live.deleted'),
+  tooLarge: closing(4413, 'live.tooLarge'),
+  tooFast: closing(4429, 'live.tooFast'),
 } as const;
+
+/** The key of a close frame's reason; undefined for a close that is not one of LIVE_CLOSE. */
+export const liveCloseKey = (code: number, reason: string): keyof typeof liveMessages | undefined =>
+  Object.values(LIVE_CLOSE).find((close) => close.code === code && close.reason === reason)?.key;

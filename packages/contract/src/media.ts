@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldSays } from './validation';
 
 /** A stored image's name: the SHA-256 (hex) of its WebP bytes. */
 export const mediaHashSchema = z.string().regex(/^[0-9a-f]{64}$/);
@@ -22,5 +23,5 @@ export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 
 /** GET /media/{file}: `file` is "{hash}.webp". */
 export const mediaFileParamsSchema = z.object({
-  file: z.string().max(100),
+  file: z.string().max(100, fieldSays('file', 'tooLong', { max: 100 })),
 });

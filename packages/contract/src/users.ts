@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './common';
 import { GITHUB_LOGIN } from './constants';
+import { fieldSays, says } from './validation';
 
 /** A GitHub login as GitHub allows it: letters, digits, single hyphens, up to 39 characters. */
 export { GITHUB_LOGIN };
@@ -8,10 +9,10 @@ export { GITHUB_LOGIN };
 /** GET /api/check-user?username= */
 export const checkUserQuerySchema = z.object({
   username: z
-    .string({ error: 'username is required' })
+    .string({ error: fieldSays('username', 'required') })
     .trim()
-    .min(1, 'username is required')
-    .max(39, 'username must be at most 39 characters'),
+    .min(1, fieldSays('username', 'required'))
+    .max(39, fieldSays('username', 'tooLong', { max: 39 })),
 });
 export const checkUserSchema = z.object({ isexists: z.boolean() });
 export type CheckUser = z.infer<typeof checkUserSchema>;
@@ -19,11 +20,8 @@ export type CheckUser = z.infer<typeof checkUserSchema>;
 /** GET /api/user/{login}…: a GitHub login, matched without regard to case. */
 export const userLoginParamsSchema = z.object({
   login: z
-    .string({ error: 'login is required' })
-    .regex(
-      GITHUB_LOGIN,
-      'login must be a GitHub login: letters, digits and single hyphens, at most 39 characters',
-    ),
+    .string({ error: fieldSays('login', 'required') })
+    .regex(GITHUB_LOGIN, says('validation.login.invalid')),
 });
 
 /** A blog the user is a member of (the owner is a member too). */

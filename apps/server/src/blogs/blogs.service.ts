@@ -41,17 +41,14 @@ export const BLOG_CREATED_MESSAGE = 'The blog has been created.';
 
 const lower = (login: string) => login.toLowerCase();
 
-const blogNotFound = (blogId: number) => notFound(`Blog ${blogId} was not found.`);
+const blogNotFound = (blogId: number) => notFound('blogs.notFound', { blogId });
 
-const repoTaken = (fullName: string) =>
-  conflict(`The repository ${fullName} already has a blog. A repository can have only one blog.`);
+const repoTaken = (fullName: string) => conflict('blogs.repoTaken', { repo: fullName });
 
 const tooManyMembers = (count: number) =>
-  badRequest(
-    `blogMember: a blog can have at most ${limits.blogMembers.max} members, the owner included (this list makes ${count}).`,
-  );
+  badRequest('blogs.tooManyMembers', { max: limits.blogMembers.max, count });
 
-const notMember = () => forbidden('Only members of this blog can edit it.');
+const notMember = () => forbidden('blogs.membersOnly');
 
 const toResource = (blog: BlogAccessRow): BlogResource => ({
   members: blog.members.map((m) => m.login),
@@ -88,7 +85,7 @@ export function blogsService(deps: BlogsServiceDeps) {
       const accounts = await Promise.all(batch.map((login) => codehost.findUser(login, actor)));
       accounts.forEach((account, j) => {
         if (!account) {
-          throw badRequest(`blogMember: no GitHub user found with the ID '${batch[j]}'.`);
+          throw badRequest('blogs.memberNotFound', { login: batch[j] ?? '' });
         }
         found.push(account);
       });
@@ -165,14 +162,10 @@ export function blogsService(deps: BlogsServiceDeps) {
 
       const repository = await codehost.findRepoForUser(actor, input.gitRepoUrl, 'gitRepoUrl');
       if (!repository) {
-        throw badRequest(
-          `gitRepoUrl: the repository ${ref.owner}/${ref.name} does not exist on GitHub or your GitHub account cannot see it.`,
-        );
+        throw badRequest('blogs.repoNotFound', { repo: `${ref.owner}/${ref.name}` });
       }
       if (!repository.permissions?.push && !repository.permissions?.admin) {
-        throw forbidden(
-          `gitRepoUrl: only people who can push to ${repository.fullName} on GitHub can create its blog.`,
-        );
+        throw forbidden('blogs.cannotPush', { repo: repository.fullName });
       }
       const accounts = (await lookUpMembers(actor, others)).filter(
         (account) => lower(account.login) !== lower(actor.userName),
@@ -222,9 +215,7 @@ export function blogsService(deps: BlogsServiceDeps) {
       if (input.gitRepoUrl) {
         const ref = codehost.parseRepoUrl(input.gitRepoUrl, 'gitRepoUrl');
         if (ref.key !== current.repoKey) {
-          throw badRequest(
-            `gitRepoUrl: the repository of a blog cannot change (this blog is linked to ${current.repoKey}).`,
-          );
+          throw badRequest('blogs.repoFixed', { repo: current.repoKey });
         }
       }
 
@@ -288,7 +279,7 @@ export function blogsService(deps: BlogsServiceDeps) {
       const current = await repo.findAccess(blogId);
       if (!current) throw blogNotFound(blogId);
       if (!can(actor, 'blog.delete', toResource(current))) {
-        throw forbidden('Only the owner of this blog can delete it.');
+        throw forbidden('blogs.ownerOnlyDelete');
       }
       if (!(await repo.delete(blogId))) throw blogNotFound(blogId);
       forgetView(blogId);

@@ -36,11 +36,9 @@ export function favoritesService(deps: FavoritesServiceDeps) {
     /** PUT /api/blog/{blogId}/favorites: favorites the blog, or un-favorites it. */
     async toggle(actor: Actor, blogId: number, bodyBlogId?: number): Promise<FavoriteResult> {
       if (bodyBlogId !== undefined && bodyBlogId !== blogId) {
-        throw badRequest(
-          `blogId in the body (${bodyBlogId}) must match the blog in the path (${blogId}).`,
-        );
+        throw badRequest('favorites.blogMismatch', { bodyBlogId, blogId });
       }
-      if (!(await repo.blogExists(blogId))) throw notFound(`Blog ${blogId} was not found.`);
+      if (!(await repo.blogExists(blogId))) throw notFound('blogs.notFound', { blogId });
       const { state, events } = await repo.transaction(async (tx) => {
         const toggled = await repo.toggle(actor.userId, blogId, tx);
         const added = toggled.added

@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@repolog/contract/common';
 
 /** Where the OpenAPI document and the interactive reference are served. */
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -34,7 +35,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         title: 'Repolog API',
         version: '0.1.0',
         description:
-          'Every call of the Repolog web app. Signed-in calls authenticate with the HttpOnly `accessToken` cookie set by `POST /api/auth/github` (renewed with `POST /api/auth/refresh`); mutating calls must come from a Repolog page (`Origin` equal to the site). Errors are `{ error, message }`.',
+          "Every call of the Repolog web app. Signed-in calls authenticate with the HttpOnly `accessToken` cookie set by `POST /api/auth/github` (renewed with `POST /api/auth/refresh`); mutating calls must come from a Repolog page (`Origin` equal to the site). Errors are `{ error, message, key, params }` (and `field` for a request that fails its schema): `error` is the code, `key` and `params` the message (stable keys, listed in the contract's catalogue, packages/contract/src/messages.ts), `message` its English text.",
       },
       servers: [{ url: publicUrl }],
       components: {
@@ -45,7 +46,15 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
     },
     transform: (document) => {
       if (!document.url.startsWith('/api/')) return { schema: { hide: true }, url: document.url };
-      const transformed = jsonSchemaTransform(document);
+      // Every call may answer an error body (4xx, 5xx); a route's own 409 etc. come first.
+      const own = (document.schema ?? {}) as { response?: Record<string, unknown> };
+      const transformed = jsonSchemaTransform({
+        ...document,
+        schema: {
+          ...document.schema,
+          response: { '4XX': errorBodySchema, '5XX': errorBodySchema, ...own.response },
+        },
+      });
       // Grouped by the path's first segment: article, blog, comment, notice, auth…
       const tag = document.url.split('/')[2] ?? 'api';
       return { ...transformed, schema: { tags: [tag], ...transformed.schema } };

@@ -36,6 +36,8 @@ describe('text PostgreSQL cannot store', () => {
     expect(res.json()).toEqual({
       error: 'bad_request',
       message: 'body.content: the NUL character (\\u0000) is not allowed in text.',
+      key: 'http.nul',
+      params: { field: 'body.content' },
     });
   });
 

@@ -15,7 +15,7 @@ export function usersService({ repo }: UsersServiceDeps) {
   /** The account behind a login, whatever its case (GitHub logins ignore case). */
   const find = async (login: string): Promise<UserRow> => {
     const user = await repo.findByLogin(login);
-    if (!user) throw notFound(`No user with the login '${login}' is known to Repolog.`);
+    if (!user) throw notFound('users.notFound', { login });
     return user;
   };
 
