@@ -28,8 +28,9 @@ type UpdateInput = z.output<typeof updateArticleSchema>;
  */
 export type WithinWrite = (tx: Db, articleId: number) => Promise<void>;
 
-export const ARTICLE_NOT_FOUND = 'This breakthrough does not exist.';
-export const BLOG_NOT_FOUND = 'This blog does not exist.';
+/** Keys of the contract's messages (@repolog/contract/messages). */
+export const ARTICLE_NOT_FOUND = 'articles.notFound';
+export const BLOG_NOT_FOUND = 'blogs.gone';
 export const POSTED = 'Your breakthrough has been posted.';
 export const DELETED = 'The Breakthrough is deleted.';
 
@@ -45,12 +46,9 @@ export interface ArticlesServiceDeps {
   revisions: RevisionsRepository;
 }
 
-export const UNRENDERABLE =
-  'content: this markdown cannot be displayed (it is nested too deeply or takes too long to render). Please simplify it.';
-export const TOO_MANY_RENDERS =
-  'You are already saving several breakthroughs at once. Wait until they are saved, then try again.';
-export const RENDERER_BUSY =
-  'The server is busy saving other breakthroughs. Please try again in a few seconds.';
+export const UNRENDERABLE = 'articles.unrenderable';
+export const TOO_MANY_RENDERS = 'articles.tooManyRenders';
+export const RENDERER_BUSY = 'articles.rendererBusy';
 
 const blogResource = (blog: BlogAccessRow) => ({
   members: blog.members,
@@ -160,7 +158,7 @@ export function articlesService({
       const blog = await repo.findBlogAccess(input.blogId);
       if (!blog) throw notFound(BLOG_NOT_FOUND);
       if (!can(actor, 'blog.write', blogResource(blog))) {
-        throw forbidden('Only members of this blog can write breakthroughs in it.');
+        throw forbidden('articles.membersOnlyWrite');
       }
       const body = await renderForStorage(input.content, actor);
       const articleId = await repo.transaction(async (tx) => {
@@ -203,12 +201,10 @@ export function articlesService({
     ): Promise<Article> {
       const article = await articleResource(articleId);
       if (!can(actor, 'article.edit', article)) {
-        throw forbidden('Only the author and co-authors can edit this breakthrough.');
+        throw forbidden('articles.authorsOnlyEdit');
       }
       if (input.blogId !== undefined && input.blogId !== article.blogId) {
-        throw badRequest(
-          `blogId must be ${article.blogId}, the blog this breakthrough belongs to; a breakthrough cannot move to another blog.`,
-        );
+        throw badRequest('articles.cannotMove', { blogId: article.blogId });
       }
       const body = await renderForStorage(input.content, actor);
       await repo.transaction(async (tx) => {
@@ -242,7 +238,7 @@ export function articlesService({
     async delete(actor: Actor, articleId: number): Promise<{ message: string }> {
       const article = await articleResource(articleId);
       if (!can(actor, 'article.delete', article)) {
-        throw forbidden('Only the author can delete this breakthrough.');
+        throw forbidden('articles.authorOnlyDelete');
       }
       await repo.delete(articleId);
       lists.changed({ kind: 'removed', articleId });

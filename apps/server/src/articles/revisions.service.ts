@@ -1,6 +1,7 @@
 import { updateArticleSchema } from '@repolog/contract/articles';
 import type { RestoredRevision, Revision, RevisionSummary } from '@repolog/contract/revisions';
 import { can, type Actor } from '@repolog/contract/permissions';
+import { messageOfIssue } from '@repolog/contract/validation';
 import { badRequest, notFound } from '../errors.js';
 import type { ArticlesRepository } from './articles.repository.js';
 import type { ArticlesService } from './articles.service.js';
@@ -8,9 +9,8 @@ import { presentRevision, presentRevisionSummary } from './revisions.presenter.j
 import type { RevisionsRepository } from './revisions.repository.js';
 
 /** Said to everyone who is not a member, whether or not the breakthrough exists. */
-export const HISTORY_NOT_FOUND =
-  'This breakthrough does not exist, or its history is shown to the members of its blog only.';
-export const REVISION_NOT_FOUND = 'This revision does not exist for this breakthrough.';
+export const HISTORY_NOT_FOUND = 'revisions.historyNotFound';
+export const REVISION_NOT_FOUND = 'revisions.notFound';
 
 /** The history of a breakthrough: its revisions, and restoring one of them. */
 export function revisionsService({
@@ -71,9 +71,9 @@ export function revisionsService({
         solution: revision.solution,
       });
       if (!fields.success) {
-        throw badRequest(
-          `This revision cannot be restored: ${fields.error.issues[0]?.message ?? 'a field is invalid'}.`,
-        );
+        throw badRequest('revisions.unrestorable', {
+          reason: messageOfIssue(fields.error.issues[0]?.message ?? 'a field is invalid'),
+        });
       }
       let recorded = 0;
       await articles.update(actor, articleId, fields.data, async (tx) => {

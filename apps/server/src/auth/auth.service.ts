@@ -39,8 +39,7 @@ export interface AuthServiceDeps {
   now?: () => Date;
 }
 
-const refreshRefused = () =>
-  new AppError('unauthenticated', 'Your session has ended. Please log in again.');
+const refreshRefused = () => new AppError('unauthenticated', 'auth.sessionEnded');
 
 /** Sign-in with GitHub, sessions with rotating refresh tokens, logout and account deletion. */
 export function authService(deps: AuthServiceDeps) {
@@ -82,9 +81,7 @@ export function authService(deps: AuthServiceDeps) {
     ): Promise<IssuedSession & { userId: number; userName: string }> {
       const [expectedState, verifier] = (cookie ?? '').split('.');
       if (!expectedState || !verifier || !safeEqual(expectedState, input.state)) {
-        throw badRequest(
-          'The login state does not match this browser. Please start the login again.',
-        );
+        throw badRequest('auth.stateMismatch');
       }
       let accessToken: string;
       let scope: string;
@@ -98,12 +95,9 @@ export function authService(deps: AuthServiceDeps) {
         viewer = await github.getViewer(accessToken);
       } catch (error) {
         if (error instanceof GitHubError && error.kind === 'unauthorized') {
-          throw badRequest(`GitHub did not accept the login: ${error.message}`);
+          throw badRequest('auth.githubRefused', { detail: error.message });
         }
-        throw new AppError(
-          'github_unavailable',
-          'GitHub could not complete the login right now. Please try again.',
-        );
+        throw new AppError('github_unavailable', 'auth.githubUnavailable');
       }
       const user = await users.upsertGithubUser(
         {
@@ -177,7 +171,7 @@ export function authService(deps: AuthServiceDeps) {
 
     async info(actor: Actor): Promise<CurrentUser> {
       const user = await users.findById(actor.userId);
-      if (!user) throw notFound('That account no longer exists.');
+      if (!user) throw notFound('auth.accountGone');
       return { userId: user.id, userName: user.userName, avatarUrl: user.avatarUrl };
     },
 

@@ -28,7 +28,7 @@ const STALE_TOKEN_OK = [
   '/api/draft/:draftId/live',
 ];
 
-export const SESSION_EXPIRED = 'Your session has expired. Refresh it or log in again.';
+export const SESSION_EXPIRED = 'auth.sessionExpired';
 
 /**
  * Reads the access token cookie on every API call. A valid token of a live session sets
@@ -69,10 +69,7 @@ export function registerSession(app: FastifyInstance, keys: TokenKeys, repo: Aut
 /** The signed-in user, or a 401 for visitors. */
 export function requireActor(request: FastifyRequest): Actor {
   if (!request.actor) {
-    throw new AppError(
-      'unauthenticated',
-      'Login is required to access this service. Please log in to continue.',
-    );
+    throw new AppError('unauthenticated', 'auth.loginRequired');
   }
   return request.actor;
 }

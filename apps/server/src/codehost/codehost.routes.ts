@@ -6,16 +6,25 @@ import {
   htmlUrlQuerySchema,
   repoOptionsSchema,
 } from '@repolog/contract/codehost';
-import { ACTIVITY_MESSAGE_HEADER, ACTIVITY_STATUS_HEADER } from '@repolog/contract/constants';
+import {
+  ACTIVITY_MESSAGE_HEADER,
+  ACTIVITY_NOTICE_HEADER,
+  ACTIVITY_STATUS_HEADER,
+} from '@repolog/contract/constants';
+import { formatMessage } from '@repolog/contract/messages';
 import { checkUserQuerySchema, checkUserSchema } from '@repolog/contract/users';
 import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import type { CodehostService, Freshness } from './codehost.service.js';
 
-/** Says in headers when GitHub data is stale or missing; the body stays the spec's array. */
+/**
+ * Says in headers when GitHub data is stale or missing, as English text and as the message's
+ * key and params (JSON); both URL-encoded. The body stays the spec's array.
+ */
 function markFreshness(reply: FastifyReply, freshness: Freshness): void {
   if (freshness.status === 'fresh') return;
   reply.header(ACTIVITY_STATUS_HEADER, freshness.status);
-  reply.header(ACTIVITY_MESSAGE_HEADER, encodeURIComponent(freshness.message));
+  reply.header(ACTIVITY_MESSAGE_HEADER, encodeURIComponent(formatMessage(freshness.message)));
+  reply.header(ACTIVITY_NOTICE_HEADER, encodeURIComponent(JSON.stringify(freshness.message)));
   reply.header('Cache-Control', 'no-store');
 }
 

@@ -1,5 +1,6 @@
 import type { Activity, ActivityTitle, RepoOption } from '@repolog/contract/codehost';
 import { GITHUB_LOGIN } from '@repolog/contract/users';
+import type { Message } from '@repolog/contract/messages';
 import type { Actor } from '@repolog/contract/permissions';
 import { AppError, forbidden, notFound } from '../errors.js';
 import {
@@ -16,7 +17,7 @@ import { parseRepoUrl, type RepoRef } from './repo-url.js';
 /** How often a page view may cause a GitHub call for one repository (DESIGN.md §4). */
 export const REVALIDATE_AFTER_MS = 60_000;
 
-export type Freshness = { status: 'fresh' } | { status: 'stale' | 'unavailable'; message: string };
+export type Freshness = { status: 'fresh' } | { status: 'stale' | 'unavailable'; message: Message };
 
 export interface WithFreshness<T> {
   items: T;
@@ -32,20 +33,28 @@ export interface CodehostDeps {
   now?: () => Date;
 }
 
-const failureMessage = (error: GitHubError): string =>
-  error.kind === 'rate_limited'
-    ? "GitHub's rate limit was reached"
-    : error.kind === 'timeout'
-      ? 'GitHub is slow to answer right now'
-      : 'GitHub is not answering right now';
+/** Why GitHub could not help: the `reason` of the messages that say what could not be done. */
+const failureReason = (error: unknown): Message => ({
+  key: !(error instanceof GitHubError)
+    ? 'github.reason.unreachable'
+    : error.kind === 'rate_limited'
+      ? 'github.reason.rateLimited'
+      : error.kind === 'timeout'
+        ? 'github.reason.slow'
+        : 'github.reason.down',
+  params: {},
+});
 
-const unavailable = (error: unknown, what: string) =>
-  new AppError(
-    'github_unavailable',
-    error instanceof GitHubError
-      ? `${failureMessage(error)}, so ${what}. Please try again in a minute.`
-      : `GitHub could not be reached, so ${what}. Please try again in a minute.`,
-  );
+/** What a list served from the cache (stale) or not at all (unavailable) tells the reader. */
+const ACTIVITY_NOTICES = {
+  stale: 'github.activityAsOf',
+  unavailable: 'github.activityUnavailable',
+} as const;
+const REPOS_NOTICES = {
+  stale: 'github.reposAsOf',
+  unavailable: 'github.reposUnavailable',
+} as const;
+type Notices = typeof ACTIVITY_NOTICES | typeof REPOS_NOTICES;
 
 function mergeActivity(issues: GitHubIssue[], commits: GitHubCommit[]): Activity[] {
   const items: Activity[] = [
@@ -81,11 +90,7 @@ export function codehostService(deps: CodehostDeps) {
 
   const requireToken = async (actor: Actor): Promise<string> => {
     const token = await tokenOf(actor.userId);
-    if (!token)
-      throw new AppError(
-        'unauthenticated',
-        'Your GitHub authorization is missing. Please log in again.',
-      );
+    if (!token) throw new AppError('unauthenticated', 'auth.githubTokenMissing');
     return token;
   };
 
@@ -99,7 +104,7 @@ export function codehostService(deps: CodehostDeps) {
     fetcher: (
       etag: string | null,
     ) => Promise<{ modified: true; data: T[]; etag: string | null } | { modified: false }>,
-    what: string,
+    notices: Notices,
   ): Promise<WithFreshness<T[]>> {
     const at = now();
     const cached = await repo.get<T[]>(key, resource);
@@ -115,14 +120,14 @@ export function codehostService(deps: CodehostDeps) {
       await repo.save(key, resource, result.etag, result.data, at);
       return { items: result.data, freshness: { status: 'fresh' } };
     } catch (error) {
-      const reason =
-        error instanceof GitHubError ? failureMessage(error) : 'GitHub could not be reached';
+      const reason = failureReason(error);
       if (cached) {
+        const until = cached.fetchedAt.toISOString();
         return {
           items: cached.payload,
           freshness: {
             status: 'stale',
-            message: `${reason}; showing ${what} as of ${cached.fetchedAt.toISOString()}.`,
+            message: { key: notices.stale, params: { reason, until } } as Message,
           },
         };
       }
@@ -130,7 +135,7 @@ export function codehostService(deps: CodehostDeps) {
         items: [],
         freshness: {
           status: 'unavailable',
-          message: `${reason}, so ${what} cannot be shown. Please try again in a minute.`,
+          message: { key: notices.unavailable, params: { reason } } as Message,
         },
       };
     }
@@ -139,10 +144,10 @@ export function codehostService(deps: CodehostDeps) {
   /** Who may read a linked repository's activity, and with whose token GitHub is asked. */
   async function activityAccess(actor: Actor | null, ref: RepoRef): Promise<string | undefined> {
     const access = await repo.access(ref.key);
-    if (!access) throw notFound(`No blog is linked to ${ref.owner}/${ref.name}.`);
+    if (!access) throw notFound('github.noBlog', { repo: `${ref.owner}/${ref.name}` });
     const isMember = actor !== null && access.memberIds.includes(actor.userId);
     if (access.private && !isMember) {
-      throw forbidden('The activity of a private repository is shown to its blog members only.');
+      throw forbidden('github.privateActivity');
     }
     return (isMember ? await tokenOf(actor.userId) : undefined) ?? (await tokenOf(access.ownerId));
   }
@@ -158,13 +163,13 @@ export function codehostService(deps: CodehostDeps) {
         ref.key,
         'issues',
         (etag) => github.listIssues(ref.owner, ref.name, token, etag),
-        'the repository activity',
+        ACTIVITY_NOTICES,
       ),
       cachedList<GitHubCommit>(
         ref.key,
         'commits',
         (etag) => github.listCommits(ref.owner, ref.name, token, etag),
-        'the repository activity',
+        ACTIVITY_NOTICES,
       ),
     ]);
     const worst = [issues.freshness, commits.freshness].find((f) => f.status === 'unavailable') ??
@@ -181,7 +186,10 @@ export function codehostService(deps: CodehostDeps) {
     try {
       return await github.getUser(login, token);
     } catch (error) {
-      throw unavailable(error, `the GitHub user '${login}' could not be checked`);
+      throw new AppError('github_unavailable', 'github.userUnchecked', {
+        reason: failureReason(error),
+        login,
+      });
     }
   }
 
@@ -195,7 +203,7 @@ export function codehostService(deps: CodehostDeps) {
         `user:${actor.userId}`,
         'repos',
         async () => ({ modified: true, data: await github.listViewerRepos(token), etag: null }),
-        'your repositories',
+        REPOS_NOTICES,
       );
       // Only repositories the user could create a blog for (repositories cached before
       // permissions were kept have none and stay listed); those that have a blog say which.
@@ -231,7 +239,9 @@ export function codehostService(deps: CodehostDeps) {
       try {
         return await github.getRepo(ref.owner, ref.name, token);
       } catch (error) {
-        throw unavailable(error, 'the repository could not be checked');
+        throw new AppError('github_unavailable', 'github.repoUnchecked', {
+          reason: failureReason(error),
+        });
       }
     },
 

@@ -17,20 +17,18 @@ const SEGMENT = /^[A-Za-z0-9_.-]{1,100}$/;
  */
 export function parseRepoUrl(value: string, webUrl: string, field = 'gitRepoUrl'): RepoRef {
   const prefix = `${webUrl.replace(/\/+$/, '')}/`;
+  const notAnAddress = () =>
+    badRequest('github.repoUrl', { field, host: webUrl, example: `${prefix}owner/repository` });
   const trimmed = value.trim();
   if (!trimmed.toLowerCase().startsWith(prefix.toLowerCase())) {
-    throw badRequest(
-      `${field} must be a repository address on ${webUrl} (like ${prefix}owner/repository).`,
-    );
+    throw notAnAddress();
   }
   const [owner, rawName] = trimmed.slice(prefix.length).split(/[/?#]/);
   const name = rawName?.replace(/\.git$/, '');
   const valid = (segment: string | undefined): segment is string =>
     segment !== undefined && SEGMENT.test(segment) && !/^\.+$/.test(segment);
   if (!valid(owner) || !valid(name)) {
-    throw badRequest(
-      `${field} must be a repository address on ${webUrl} (like ${prefix}owner/repository).`,
-    );
+    throw notAnAddress();
   }
   return {
     owner,

@@ -33,15 +33,11 @@ export function registerWebhookRoutes(
       '/api/webhooks/github',
       { config: { rateLimit: { max: 600, timeWindow: '1 minute' } } },
       async (request, reply) => {
-        if (!secret)
-          throw new AppError(
-            'not_found',
-            'Webhooks are not configured (set GITHUB_WEBHOOK_SECRET).',
-          );
+        if (!secret) throw new AppError('not_found', 'webhooks.notConfigured');
         const body = typeof request.body === 'string' ? request.body : '';
         const signature = request.headers['x-hub-signature-256'];
         if (!validSignature(secret, body, Array.isArray(signature) ? signature[0] : signature)) {
-          throw new AppError('unauthenticated', 'The webhook signature does not match.');
+          throw new AppError('unauthenticated', 'webhooks.badSignature');
         }
         const event = String(request.headers['x-github-event'] ?? '');
         if (event === 'ping') return reply.status(200).send({ message: 'pong' });
@@ -51,10 +47,10 @@ export function registerWebhookRoutes(
         try {
           payload = JSON.parse(body) as typeof payload;
         } catch {
-          throw badRequest('The webhook body is not valid JSON.');
+          throw badRequest('webhooks.notJson');
         }
         const fullName = payload.repository?.full_name;
-        if (typeof fullName !== 'string') throw badRequest('The webhook body names no repository.');
+        if (typeof fullName !== 'string') throw badRequest('webhooks.noRepository');
         await codehost.invalidate(fullName);
         return reply.status(202).send({ message: `Activity of ${fullName} will refresh` });
       },

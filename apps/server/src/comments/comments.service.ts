@@ -7,10 +7,8 @@ import type { CacheSync } from '../plugins/cache-sync.js';
 import { commentResource, presentComment } from './comments.presenter.js';
 import type { CommentRow, CommentsRepository } from './comments.repository.js';
 
-const articleNotFound = (articleId: number) =>
-  notFound(`There is no breakthrough with id ${articleId}.`);
-const commentNotFound = (commentId: number) =>
-  notFound(`There is no comment with id ${commentId}.`);
+const articleNotFound = (articleId: number) => notFound('articles.noSuchId', { articleId });
+const commentNotFound = (commentId: number) => notFound('comments.notFound', { commentId });
 
 /** Comment rules: who may write, edit and delete; the new-comment event. */
 export function commentsService(deps: {
@@ -25,7 +23,7 @@ export function commentsService(deps: {
     const row = await repo.findById(commentId);
     if (!row) throw commentNotFound(commentId);
     if (articleId !== undefined && row.articleId !== articleId) {
-      throw notFound(`Comment ${commentId} is not on breakthrough ${articleId}.`);
+      throw notFound('comments.notOnArticle', { commentId, articleId });
     }
     return row;
   }
@@ -101,7 +99,7 @@ export function commentsService(deps: {
     ): Promise<Comment> {
       const row = await load(commentId, input.articleId);
       if (!can(actor, 'comment.edit', commentResource(row))) {
-        throw forbidden('Only the author of this comment can edit it.');
+        throw forbidden('comments.authorOnlyEdit');
       }
       await repo.updateContent(commentId, input.content);
       forget(row.articleId);
@@ -111,9 +109,7 @@ export function commentsService(deps: {
     async remove(actor: Actor, articleId: number, commentId: number): Promise<void> {
       const row = await load(commentId, articleId);
       if (!can(actor, 'comment.delete', commentResource(row))) {
-        throw forbidden(
-          "Only the author of this comment or the breakthrough's author can delete it.",
-        );
+        throw forbidden('comments.authorsOnlyDelete');
       }
       await repo.delete(commentId);
       forget(articleId);

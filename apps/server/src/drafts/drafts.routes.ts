@@ -12,15 +12,17 @@ import {
   publishedDraftSchema,
   saveDraftSchema,
 } from '@repolog/contract/drafts';
+import { formatMessage } from '@repolog/contract/messages';
 import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import type { DraftsService, Outcome } from './drafts.service.js';
 
 /** A refused save answers 409 with the draft as it is now, so the page can show both. */
 function answer<T>(reply: FastifyReply, outcome: Outcome<T>) {
   if (outcome.ok) return outcome.value;
+  const message = { key: outcome.key, params: {} };
   return reply
     .code(409)
-    .send({ error: 'conflict', message: outcome.message, draft: outcome.draft });
+    .send({ error: 'conflict', message: formatMessage(message), ...message, draft: outcome.draft });
 }
 
 /** Drafts of breakthroughs: members of the blog only (404 to everyone else). */

@@ -8,6 +8,7 @@ import type {
 } from '@repolog/contract/drafts';
 import { LIVE_CLOSE } from '@repolog/contract/live';
 import { can, type Actor, type BlogResource } from '@repolog/contract/permissions';
+import { messageOfIssue } from '@repolog/contract/validation';
 import type { z } from 'zod';
 import { addCoauthors } from '../articles/articles.public.js';
 import type { ArticlesService, WithinWrite } from '../articles/articles.service.js';
@@ -20,19 +21,18 @@ import type { Admission, LiveDrafts } from './live-drafts.js';
 type CreateInput = z.output<typeof createDraftSchema>;
 type SaveInput = z.output<typeof saveDraftSchema>;
 
-export const DRAFT_NOT_FOUND =
-  'This draft does not exist, or it belongs to a blog you are not a member of.';
-export const BLOG_DRAFTS_NOT_FOUND =
-  'This blog does not exist, or its drafts are shown to its members only.';
-export const DRAFT_CHANGED =
-  'This draft was saved by someone else (or in another tab) after the version you based your changes on. Here is the draft as it is now; nothing of theirs was overwritten.';
-export const EDIT_DRAFT_EXISTS =
-  'This breakthrough already has unsaved changes being written; here they are.';
+/** Keys of the contract's messages (@repolog/contract/messages). */
+export const DRAFT_NOT_FOUND = 'drafts.notFound';
+export const BLOG_DRAFTS_NOT_FOUND = 'drafts.blogNotFound';
+export const DRAFT_CHANGED = 'drafts.changed';
+export const EDIT_DRAFT_EXISTS = 'drafts.editExists';
 export const DRAFT_DELETED = 'The draft is deleted.';
 export const CHANGES_SAVED = 'Your changes have been saved.';
 
 /** A refused save or publish: the draft moved on; the caller answers 409 with it. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string; draft: Draft };
+export type Outcome<T> =
+  | { ok: true; value: T }
+  | { ok: false; key: typeof DRAFT_CHANGED | typeof EDIT_DRAFT_EXISTS; draft: Draft };
 
 /** Thrown inside the publish transaction to undo it when the draft moved on meanwhile. */
 class DraftMoved extends Error {}
@@ -91,7 +91,7 @@ export function draftsService({
   const moved = async (draftId: number): Promise<Outcome<never>> => {
     const current = await repo.find(draftId);
     if (!current) throw notFound(DRAFT_NOT_FOUND);
-    return { ok: false, message: DRAFT_CHANGED, draft: presentDraft(current) };
+    return { ok: false, key: DRAFT_CHANGED, draft: presentDraft(current) };
   };
 
   return {
@@ -108,7 +108,7 @@ export function draftsService({
       if (articleId !== null) {
         const article = await repo.findArticle(articleId);
         if (!article || article.blogId !== blogId) {
-          throw notFound(`articleId: breakthrough ${articleId} is not in this blog.`);
+          throw notFound('drafts.articleNotInBlog', { articleId });
         }
         if (
           !can(actor, 'article.edit', {
@@ -117,7 +117,7 @@ export function draftsService({
             coauthorIds: article.coauthorIds,
           })
         ) {
-          throw forbidden('Only the author and co-authors can edit this breakthrough.');
+          throw forbidden('articles.authorsOnlyEdit');
         }
       }
       const draftId = await repo.insert({
@@ -130,7 +130,7 @@ export function draftsService({
         const existing = articleId === null ? undefined : await repo.findIdByArticle(articleId);
         const current = existing === undefined ? undefined : await repo.find(existing);
         if (!current) throw new AppError('conflict', EDIT_DRAFT_EXISTS);
-        return { ok: false, message: EDIT_DRAFT_EXISTS, draft: presentDraft(current) };
+        return { ok: false, key: EDIT_DRAFT_EXISTS, draft: presentDraft(current) };
       }
       await docs.addEditor(draftId, actor.userId);
       const created = await repo.find(draftId);
@@ -188,9 +188,7 @@ export function draftsService({
     async remove(actor: Actor, draftId: number): Promise<{ message: string }> {
       const { resource } = await open(actor, draftId);
       if (!can(actor, 'draft.delete', resource)) {
-        throw forbidden(
-          "Only the member who started this draft, or the blog's owner, can delete it.",
-        );
+        throw forbidden('drafts.deleteNotAllowed');
       }
       await repo.delete(draftId);
       live.ended(draftId, 'deleted');
@@ -216,7 +214,10 @@ export function draftsService({
       const fields = liveFields ?? fieldsOf(draft);
       const parsed = createArticleSchema.safeParse({ blogId: draft.blogId, ...fields });
       if (!parsed.success) {
-        throw badRequest(parsed.error.issues[0]?.message ?? 'This draft cannot be posted yet.');
+        const issue = parsed.error.issues[0];
+        throw issue
+          ? AppError.of('bad_request', messageOfIssue(issue.message))
+          : badRequest('drafts.notPostable');
       }
       // Everyone who changed the draft wrote the breakthrough with its author.
       const consume: WithinWrite = async (tx, articleId) => {

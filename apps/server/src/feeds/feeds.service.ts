@@ -77,7 +77,7 @@ export function feedsService({
     /** /blog/{blogId}/rss.xml */
     async blogFeed(blogId: number): Promise<string> {
       const blog = await repo.findBlog(blogId);
-      if (!blog) throw notFound('This blog does not exist.');
+      if (!blog) throw notFound('blogs.gone');
       const rows = await repo.latest({ limit: FEED_SIZE, blogId });
       return renderRss({
         title: `${blog.name} · Repolog`,
@@ -102,7 +102,7 @@ export function feedsService({
           Array.from({ length: pages }, (_, i) => `${publicUrl}/sitemap.xml?page=${i + 1}`),
         );
       }
-      if (page > pages) throw notFound(`The sitemap has ${pages} page(s).`);
+      if (page > pages) throw notFound('feeds.sitemapPages', { pages });
       return renderUrlset(
         await urlsFrom((page - 1) * sitemapMaxUrls, sitemapMaxUrls, counts.blogs),
       );

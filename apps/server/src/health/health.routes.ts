@@ -13,7 +13,7 @@ export function registerHealthRoutes(
     .withTypeProvider<ZodTypeProvider>()
     .get('/api/health', { schema: { response: { 200: healthSchema } } }, async () => {
       const ok = await database.ping().catch(() => false);
-      if (!ok) throw new AppError('service_unavailable', 'The database is not reachable.');
+      if (!ok) throw new AppError('service_unavailable', 'http.databaseDown');
       return { status: 'ok' as const, database: database.kind, demo };
     });
 }

@@ -40,13 +40,11 @@ export function likesService({ repo, outbox, officialBlogId }: LikesServiceDeps)
       bodyArticleId: number | undefined,
     ): Promise<LikeResult> {
       if (bodyArticleId !== undefined && bodyArticleId !== articleId) {
-        throw badRequest(
-          `articleId in the body (${bodyArticleId}) must match the article in the path (${articleId}).`,
-        );
+        throw badRequest('likes.articleMismatch', { bodyArticleId, articleId });
       }
       const { result, events } = await repo.transaction(async (tx) => {
         if (!(await repo.lockArticle(articleId, tx))) {
-          throw notFound('This breakthrough does not exist.');
+          throw notFound('articles.notFound');
         }
         if (await repo.add(actor.userId, articleId, tx)) {
           const likeCount = await repo.bumpCount(articleId, 1, tx);

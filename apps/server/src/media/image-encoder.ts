@@ -31,14 +31,12 @@ const SHARP_FORMAT: Record<AcceptedType, string> = {
   'image/avif': 'heif',
 };
 
-const TYPE_NAMES = 'PNG, JPEG, GIF, WebP or AVIF';
-
 const isAccepted = (mime: string): mime is AcceptedType =>
   (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(mime);
 
 export const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
-const megapixels = (pixels: number) => `${Math.round(pixels / 100_000) / 10} megapixels`;
+const megapixels = (pixels: number) => Math.round(pixels / 100_000) / 10;
 
 /** What the bytes are, by their signature alone (the file's name and headers are not asked). */
 async function sniff(bytes: Buffer): Promise<AcceptedType> {
@@ -49,17 +47,16 @@ async function sniff(bytes: Buffer): Promise<AcceptedType> {
     .subarray(0, 1024)
     .toString('utf8')
     .replace(/^\uFEFF/, '');
-  const what = /<svg[\s>]/i.test(head)
-    ? 'an SVG image, which can carry scripts'
+  throw /<svg[\s>]/i.test(head)
+    ? new AppError('unsupported_media_type', 'media.svg')
     : found
-      ? `a .${found.ext} file (${found.mime})`
+      ? new AppError('unsupported_media_type', 'media.otherType', {
+          ext: found.ext,
+          mime: found.mime,
+        })
       : /^\s*</.test(head)
-        ? 'markup (HTML, XML or SVG)'
-        : 'not an image we recognise';
-  throw new AppError(
-    'unsupported_media_type',
-    `This file is ${what}. Upload a ${TYPE_NAMES} image.`,
-  );
+        ? new AppError('unsupported_media_type', 'media.markup')
+        : new AppError('unsupported_media_type', 'media.unknownType');
 }
 
 /**
@@ -69,23 +66,26 @@ async function sniff(bytes: Buffer): Promise<AcceptedType> {
 function checkDimensions(width: number, height: number, frames: number): void {
   const pixels = width * height;
   if (pixels > limits.image.maxPixels) {
-    throw new AppError(
-      'payload_too_large',
-      `The image is ${width} × ${height} pixels (${megapixels(pixels)}); at most ${megapixels(limits.image.maxPixels)} are accepted.`,
-    );
+    throw new AppError('payload_too_large', 'media.tooManyPixels', {
+      width,
+      height,
+      megapixels: megapixels(pixels),
+      max: megapixels(limits.image.maxPixels),
+    });
   }
   if (pixels * frames > limits.image.maxAnimationPixels) {
-    throw new AppError(
-      'payload_too_large',
-      `The animation has ${frames} frames of ${width} × ${height} pixels (${megapixels(pixels * frames)} in all); at most ${megapixels(limits.image.maxAnimationPixels)} are accepted.`,
-    );
+    throw new AppError('payload_too_large', 'media.tooManyFrames', {
+      frames,
+      width,
+      height,
+      megapixels: megapixels(pixels * frames),
+      max: megapixels(limits.image.maxAnimationPixels),
+    });
   }
 }
 
 const unreadable = (type: AcceptedType) =>
-  badRequest(
-    `The file starts like a ${type.slice(6).toUpperCase()} image but could not be read: it is damaged or incomplete.`,
-  );
+  badRequest('media.unreadable', { type: type.slice(6).toUpperCase() });
 
 export interface ImageEncoder {
   /**

@@ -7,8 +7,8 @@ import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import { AppError, badRequest } from '../errors.js';
 import type { MediaService } from './media.service.js';
 
-const TOO_LARGE = `The image is larger than ${limits.image.maxBytes / 1024 / 1024} MB, the most an upload may be.`;
-const NOT_MULTIPART = `Send the image as multipart/form-data, in the form field '${MEDIA_UPLOAD_FIELD}'.`;
+const TOO_LARGE = ['media.tooLarge', { max: limits.image.maxBytes / 1024 / 1024 }] as const;
+const NOT_MULTIPART = ['media.notMultipart', { field: MEDIA_UPLOAD_FIELD }] as const;
 /** Room for the multipart boundaries and part headers around the file. */
 const ENVELOPE_BYTES = 64 * 1024;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -18,18 +18,16 @@ function uploadError(error: unknown): unknown {
   const code = (error as { code?: unknown }).code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError('payload_too_large', TOO_LARGE);
+      return new AppError('payload_too_large', ...TOO_LARGE);
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError('unsupported_media_type', NOT_MULTIPART);
+      return new AppError('unsupported_media_type', ...NOT_MULTIPART);
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return badRequest(`Send one image per upload, in the form field '${MEDIA_UPLOAD_FIELD}'.`);
+      return badRequest('media.oneImage', { field: MEDIA_UPLOAD_FIELD });
     default:
       // busboy: "Unexpected end of form", "Malformed part header", …
-      return error instanceof AppError
-        ? error
-        : badRequest('The upload was cut off or malformed. Please try again.');
+      return error instanceof AppError ? error : badRequest('media.cutOff');
   }
 }
 
@@ -37,18 +35,18 @@ function uploadError(error: unknown): unknown {
 async function readImage(request: FastifyRequest): Promise<Buffer> {
   const declared = Number(request.headers['content-length']);
   if (declared > limits.image.maxBytes + ENVELOPE_BYTES) {
-    throw new AppError('payload_too_large', TOO_LARGE);
+    throw new AppError('payload_too_large', ...TOO_LARGE);
   }
-  if (!request.isMultipart()) throw new AppError('unsupported_media_type', NOT_MULTIPART);
+  if (!request.isMultipart()) throw new AppError('unsupported_media_type', ...NOT_MULTIPART);
   try {
     const part = await request.file({
       limits: { fileSize: limits.image.maxBytes, files: 1, fields: 0, parts: 1 },
     });
     if (!part || part.fieldname !== MEDIA_UPLOAD_FIELD) {
-      throw badRequest(`No image was sent: put it in the form field '${MEDIA_UPLOAD_FIELD}'.`);
+      throw badRequest('media.noImage', { field: MEDIA_UPLOAD_FIELD });
     }
     const bytes = await part.toBuffer();
-    if (bytes.length === 0) throw badRequest('The file is empty.');
+    if (bytes.length === 0) throw badRequest('media.empty');
     return bytes;
   } catch (error) {
     throw uploadError(error);

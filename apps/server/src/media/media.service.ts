@@ -8,7 +8,7 @@ import type { MediaRepository, ServedImage, StoredImage, UploadUsage } from './m
 const HOUR_MS = 3_600_000;
 const MB = 1024 * 1024;
 
-export const IMAGE_NOT_FOUND = 'This image does not exist.';
+export const IMAGE_NOT_FOUND = 'media.notFound';
 
 export interface MediaLimits {
   /** Uploads one person may make in an hour. */
@@ -48,16 +48,21 @@ export function mediaService({ repo, encoder, limits, now = () => new Date() }: 
     if (usage.recent >= limits.uploadsPerHour) {
       const freeAt = (usage.oldestRecentAt?.getTime() ?? at.getTime()) + HOUR_MS;
       const minutes = Math.max(1, Math.ceil((freeAt - at.getTime()) / 60_000));
-      throw new AppError(
-        'rate_limited',
-        `You have uploaded ${limits.uploadsPerHour} images in the last hour, the most allowed. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      );
+      throw minutes === 1
+        ? new AppError('rate_limited', 'media.uploadsPerHourOneMinute', {
+            count: limits.uploadsPerHour,
+          })
+        : new AppError('rate_limited', 'media.uploadsPerHour', {
+            count: limits.uploadsPerHour,
+            minutes,
+          });
     }
     if (usage.bytes + addedBytes > limits.quotaBytes) {
-      throw new AppError(
-        'payload_too_large',
-        `Your images take ${formatBytes(usage.bytes)} of the ${formatBytes(limits.quotaBytes)} each person may store, and this one needs ${formatBytes(addedBytes)} more. Images no breakthrough or draft uses are removed a day after upload.`,
-      );
+      throw new AppError('payload_too_large', 'media.quota', {
+        used: formatBytes(usage.bytes),
+        quota: formatBytes(limits.quotaBytes),
+        needed: formatBytes(addedBytes),
+      });
     }
   };
 

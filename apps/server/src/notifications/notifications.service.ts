@@ -46,9 +46,9 @@ export function notificationsService(deps: {
     /** Marks one notification viewed: only its recipient may. */
     async markViewed(actor: Actor, noticeId: number): Promise<Notice> {
       const row = await repo.findById(noticeId);
-      if (!row) throw notFound(`There is no notification with id ${noticeId}.`);
+      if (!row) throw notFound('notifications.notFound', { noticeId });
       if (!can(actor, 'notice.mark', { recipientId: row.recipientId })) {
-        throw forbidden('Only the recipient of this notification can mark it as read.');
+        throw forbidden('notifications.recipientOnly');
       }
       if (!row.isViewed) {
         await repo.markViewed(noticeId);

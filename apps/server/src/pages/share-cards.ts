@@ -124,7 +124,7 @@ export function registerShareCardRoutes(
         const id = Number(request.params.id);
         const file = CARD_FILE.exec(request.params.card);
         if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID || !file) {
-          throw badRequest(`Share cards live at /og/${kind}/{id}/{version}.png.`);
+          throw badRequest('pages.shareCardPath', { path: `/og/${kind}/{id}/{version}.png` });
         }
         const input = await load(id);
         const version = cardVersion(input);

@@ -24,6 +24,6 @@ export function registerInputGuard(app: FastifyInstance): void {
       findNul(request.body, 'body') ??
       findNul(request.query, 'querystring') ??
       findNul(request.params, 'params');
-    if (where) throw badRequest(`${where}: the NUL character (\\u0000) is not allowed in text.`);
+    if (where) throw badRequest('http.nul', { field: where });
   });
 }

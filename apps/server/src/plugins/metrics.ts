@@ -134,11 +134,11 @@ export function registerMetrics(
  */
 export function registerMetricsRoute(app: FastifyInstance, token: string | undefined): void {
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
-    if (!token) throw notFound(`Nothing at ${METRICS_PATH}.`);
+    if (!token) throw notFound('http.nothingAt', { path: METRICS_PATH });
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
     if (!sameSecret(given, token)) {
       reply.header('WWW-Authenticate', 'Bearer realm="metrics"');
-      throw new AppError('unauthenticated', 'The metrics need the METRICS_TOKEN bearer token.');
+      throw new AppError('unauthenticated', 'http.metricsToken');
     }
     reply.header('Cache-Control', 'no-store').type(app.metrics.registry.contentType);
     return app.metrics.registry.metrics();

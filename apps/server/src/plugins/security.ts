@@ -32,10 +32,7 @@ export function registerSecurity(app: FastifyInstance, publicUrl: string): void 
       const referer = request.headers.referer;
       if (referer && (referer === origin || referer.startsWith(`${origin}/`))) return;
     }
-    throw new AppError(
-      'forbidden',
-      'This request did not come from a Repolog page (Origin check failed).',
-    );
+    throw new AppError('forbidden', 'auth.foreignOrigin');
   });
 
   app.addHook('onSend', async (request, reply) => {

@@ -443,23 +443,22 @@ export async function registerStaticSpa(
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname.startsWith('/api/') || pathname === '/api') {
-        throw notFound(`No API route ${request.method} ${pathname}.`);
+        throw notFound('http.noApiRoute', { method: request.method, path: pathname });
       }
       if (request.method !== 'GET' && request.method !== 'HEAD') {
-        throw notFound(`Nothing at ${request.method} ${pathname}.`);
+        throw notFound('http.nothingAtMethod', { method: request.method, path: pathname });
       }
       // A missing file (a stale hashed asset, say) is a 404, not the app shell.
-      if ((pathname.split('/').pop() ?? '').includes('.')) throw notFound(`No file ${pathname}.`);
+      if ((pathname.split('/').pop() ?? '').includes('.'))
+        throw notFound('http.noFile', { path: pathname });
       return replyWithIndex(request, reply);
     });
   } else {
     app.setNotFoundHandler(async (request) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      throw notFound(
-        pathname.startsWith('/api')
-          ? `No API route ${request.method} ${pathname}.`
-          : `Nothing at ${pathname}. The web app is not built (run npm run build).`,
-      );
+      throw pathname.startsWith('/api')
+        ? notFound('http.noApiRoute', { method: request.method, path: pathname })
+        : notFound('http.notBuilt', { path: pathname });
     });
   }
 }
