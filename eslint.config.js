@@ -225,10 +225,11 @@ export default tseslint.config(
                 '!@repolog/contract/live',
                 '!@repolog/contract/errors',
                 '!@repolog/contract/locale',
+                '!@repolog/contract/message-format',
               ],
               allowTypeImports: true,
               message:
-                'Import only types from contract schema files in the web app (values from constants, languages, limits, permissions, live, errors, locale).',
+                'Import only types from contract schema files in the web app (values from constants, languages, limits, permissions, live, errors, locale, message-format).',
             },
             { group: ['zod', 'zod/*'], message: 'The web app does not ship zod.' },
           ],

@@ -25,17 +25,16 @@ export const LIVE_MAX_MESSAGE_BYTES = 1024 * 1024;
 export const LIVE_MESSAGE_BURST = 300;
 export const LIVE_MESSAGES_PER_SECOND = 60;
 
-const closing = <K extends keyof typeof liveMessages>(code: number, key: K) => ({
+const closing = (code: number, key: keyof typeof liveMessages) => ({
   code,
-  key,
   reason: liveMessages[key],
 });
 
 /**
  * Why the server closed a live connection. Codes 4400–4499 tell the editor's client not to
- * reconnect by itself (y-websocket's rule); the page says the reason instead: the close frame
- * carries the English `reason` (the catalogue's text of `key`), and the page shows its own text
- * for the key of the entry with that code and reason.
+ * reconnect by itself (y-websocket's rule); the page says the reason instead. The close frame
+ * carries the English `reason`: the text of a `live.*` key of the message catalogue (each reason
+ * its own), so the page shows its own text for that key (liveCloseKey).
  */
 export const LIVE_CLOSE = {
   malformed: closing(4400, 'live.malformed'),
@@ -49,6 +48,8 @@ export const LIVE_CLOSE = {
   tooFast: closing(4429, 'live.tooFast'),
 } as const;
 
-/** The key of a close frame's reason; undefined for a close that is not one of LIVE_CLOSE. */
-export const liveCloseKey = (code: number, reason: string): keyof typeof liveMessages | undefined =>
-  Object.values(LIVE_CLOSE).find((close) => close.code === code && close.reason === reason)?.key;
+/** The message key of a close frame's reason; undefined for a reason that is not one of ours. */
+export const liveCloseKey = (reason: string): keyof typeof liveMessages | undefined =>
+  (Object.keys(liveMessages) as (keyof typeof liveMessages)[]).find(
+    (key) => liveMessages[key] === reason,
+  );

@@ -1,6 +1,8 @@
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- a test: the English catalogue of the API's messages, to hold the Korean one to it
+import { MESSAGES, paramNames } from '@repolog/contract/messages';
 import { describe, expect, it } from 'vitest';
-import { i18n } from './index';
-import { ko, serverMessages } from './ko';
+import { i18n, SERVER_MESSAGES } from './index';
+import { ko } from './ko';
 
 // Every module of the app, so every component's English texts are defined (the entry points
 // render into the page when imported, so they are left out; they define no texts).
@@ -46,7 +48,10 @@ describe('the Korean catalog', () => {
     const stray: string[] = [];
     for (const [component, texts] of Object.entries(ko)) {
       for (const key of Object.keys(texts)) {
-        if (english[component]?.[key] === undefined) stray.push(`${component}.${key}`);
+        // The API's messages are held to the contract's catalogue (below), not to a component.
+        const defined =
+          component === SERVER_MESSAGES ? key in MESSAGES : english[component]?.[key] !== undefined;
+        if (!defined) stray.push(`${component}.${key}`);
       }
     }
     expect(stray).toEqual([]);
@@ -67,9 +72,21 @@ describe('the Korean catalog', () => {
     expect(untranslated).toEqual([]);
   });
 
-  it("has only anchored patterns for the server's messages", () => {
-    for (const [pattern] of serverMessages) {
-      expect(pattern.source.startsWith('^') && pattern.source.endsWith('$')).toBe(true);
+  it("has every message the API can send, each with the English text's {params}", () => {
+    const texts = ko[SERVER_MESSAGES] ?? {};
+    const keys = Object.keys(MESSAGES) as (keyof typeof MESSAGES)[];
+    expect(keys.length).toBeGreaterThan(150);
+    const missing: string[] = [];
+    const wrongParams: string[] = [];
+    for (const key of keys) {
+      const korean = texts[key];
+      // The English catalogue is the contract's: each key has its text there, params and all.
+      expect(MESSAGES[key].trim(), key).not.toBe('');
+      if (typeof korean !== 'string') missing.push(key);
+      else if (paramNames(korean).sort().join() !== paramNames(MESSAGES[key]).sort().join())
+        wrongParams.push(key);
     }
+    expect(missing).toEqual([]);
+    expect(wrongParams).toEqual([]);
   });
 });

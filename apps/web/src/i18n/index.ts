@@ -18,6 +18,7 @@ import {
   isUiLanguage,
   type UiLanguage,
 } from '@repolog/contract/locale';
+import { fillMessage, type KeyedMessage } from '@repolog/contract/message-format';
 import { atom, type ReadableAtom } from 'nanostores';
 import { useCallback, useSyncExternalStore } from 'react';
 
@@ -44,26 +45,9 @@ export const locale = atom<UiLanguage>(DEFAULT_UI_LANGUAGE);
 /** A whole language's texts: component name → message key → text (or plural forms). */
 export type Catalog = ComponentsJSON;
 
-/**
- * The server's error messages (English, in API answers) in another language: anchored patterns
- * and their replacements (`$1` for a captured part), the first that matches wins.
- */
-export type ServerMessages = readonly (readonly [RegExp, string])[];
-const serverMessages: Partial<Record<UiLanguage, ServerMessages>> = {};
-
 async function loadCatalog(language: UiLanguage): Promise<Catalog> {
   if (language !== 'ko') return {};
-  const korean = await import('./ko');
-  serverMessages.ko = korean.serverMessages;
-  return korean.ko;
-}
-
-/** A message from the API in the active language (as it came when there is no translation). */
-export function translateServerMessage(message: string): string {
-  for (const [pattern, text] of serverMessages[locale.get()] ?? []) {
-    if (pattern.test(message)) return message.replace(pattern, text);
-  }
-  return message;
+  return (await import('./ko')).ko;
 }
 
 /** Defines a component's texts: `const messages = i18n('siteFooter', { terms: 'Terms' })`. */
@@ -86,12 +70,7 @@ export function useMessages<Value>(store: ReadableAtom<Value>): Value {
 export const useLocale = (): UiLanguage => useMessages(locale);
 
 /** Puts a language's catalog in place (the server renderer has them all from the start). */
-export function provideCatalog(
-  language: UiLanguage,
-  catalog: Catalog,
-  messages: ServerMessages = [],
-): void {
-  serverMessages[language] = messages;
+export function provideCatalog(language: UiLanguage, catalog: Catalog): void {
   // The library types a language's cache as one component's texts; it holds every component's.
   const cache = i18n.cache as unknown as Record<string, Catalog | undefined>;
   cache[language] = { ...cache[language], ...catalog };
@@ -117,4 +96,35 @@ export async function chooseLanguage(language: UiLanguage): Promise<void> {
 export function pageLanguage(): UiLanguage {
   const lang = document.documentElement.lang;
   return isUiLanguage(lang) ? lang : DEFAULT_UI_LANGUAGE;
+}
+
+/**
+ * The part of a catalog that holds the API's messages: the text of each key of the contract's
+ * catalogue (@repolog/contract/messages), `{param}`s as there. English has none of its own:
+ * the English text is the contract's, and the server sends it filled in as the answer's
+ * `message` (so English pages carry no copy of the catalogue).
+ */
+export const SERVER_MESSAGES = 'serverMessages';
+
+/**
+ * A message of the API (an error's `{key, params}`, a notice) in the active language: the
+ * catalog's text for its key with the params filled in (nested messages too), after the field a
+ * failed check names ("body.title: …"). `english` is the message as the server wrote it: what
+ * English readers see, and the fallback for a key the catalog does not know.
+ */
+export function describeMessage(
+  message: KeyedMessage | undefined,
+  english: string,
+  field?: string,
+): string {
+  const language = locale.get();
+  if (!message || language === DEFAULT_UI_LANGUAGE) return english;
+  const catalog = (i18n.cache as unknown as Record<string, Catalog | undefined>)[language];
+  const texts = (catalog?.[SERVER_MESSAGES] ?? {}) as Readonly<Record<string, unknown>>;
+  const text = fillMessage(message, (key) => {
+    const value = texts[key];
+    return typeof value === 'string' ? value : undefined;
+  });
+  if (text === undefined) return english;
+  return field ? `${field}: ${text}` : text;
 }

@@ -1,95 +1,113 @@
-import { LIVE_CLOSE } from '@repolog/contract/live';
+import { ACTIVITY_MESSAGE_HEADER, ACTIVITY_NOTICE_HEADER } from '@repolog/contract/constants';
+import { LIVE_CLOSE, liveCloseKey } from '@repolog/contract/live';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api } from '../lib/api-client';
-import { locale, provideCatalog, translateServerMessage } from './index';
-import { ko, serverMessages } from './ko';
+import { activityNotice, api } from '../lib/api-client';
+import { describeMessage, locale, provideCatalog } from './index';
+import { ko } from './ko';
 
 const hangul = /[\uac00-\ud7a3]/;
 
-/** Server messages as the API sends them (copied from apps/server and packages/contract). */
-const FIXED = 'Only the author can delete this breakthrough.';
-const WITH_ID = 'There is no comment with id 42.';
-const WITH_LIMIT = 'body.title: title must be at most 200 characters';
-const UNKNOWN = 'Something nobody has translated yet.';
+/** Error bodies as the API sends them: the English text, and its key and params. */
+const NO_COMMENT = {
+  error: 'not_found',
+  message: 'There is no comment with id 42.',
+  key: 'comments.notFound',
+  params: { commentId: 42 },
+};
+const TITLE_TOO_LONG = {
+  error: 'validation_failed',
+  message: 'body.title: title must be at most 200 characters',
+  key: 'validation.title.tooLong',
+  params: { max: 200 },
+  field: 'body.title',
+};
+const GITHUB_DOWN = {
+  error: 'github_unavailable',
+  message:
+    "GitHub's rate limit was reached, so the repository could not be checked. Please try again in a minute.",
+  key: 'github.repoUnchecked',
+  params: { reason: { key: 'github.reason.rateLimited', params: {} } },
+};
 
-describe("the server's messages in Korean", () => {
-  beforeAll(() => provideCatalog('ko', ko, serverMessages));
+const answer = (body: object, status: number) => () =>
+  Promise.resolve(new Response(JSON.stringify(body), { status }));
+
+describe("the API's messages in the reader's language", () => {
+  beforeAll(() => provideCatalog('ko', ko));
   afterEach(() => {
     locale.set('en');
     vi.unstubAllGlobals();
   });
   afterAll(() => locale.set('en'));
 
-  it('translates fixed messages, and keeps the parts that vary', () => {
-    locale.set('ko');
-    expect(translateServerMessage(FIXED)).toBe('작성자만 이 브레이크스루를 삭제할 수 있습니다.');
-    expect(translateServerMessage(WITH_ID)).toBe('ID가 42인 댓글이 없습니다.');
-    expect(translateServerMessage(WITH_LIMIT)).toBe(
-      'body.title: 제목은 최대 200자까지 입력할 수 있습니다.',
-    );
-    // A schema's message repeated by a service comes without the field prefix.
-    expect(translateServerMessage('title is required')).toBe('제목을 입력하세요.');
-    expect(
-      translateServerMessage(
-        'You have uploaded 30 images in the last hour, the most allowed. Try again in 12 minutes.',
-      ),
-    ).toBe(
-      '지난 한 시간 동안 허용된 최대 개수인 이미지 30개를 업로드했습니다. 12분 뒤 다시 시도하세요.',
-    );
-  });
-
-  it('translates the render queue, draft conflict and rate limit answers', () => {
-    locale.set('ko');
-    for (const message of [
-      'You are already saving several breakthroughs at once. Wait until they are saved, then try again.',
-      'The server is busy saving other breakthroughs. Please try again in a few seconds.',
-      'This draft was saved by someone else (or in another tab) after the version you based your changes on. Here is the draft as it is now; nothing of theirs was overwritten.',
-      'Rate limit exceeded, retry in 1 minute',
-      "GitHub's rate limit was reached, so the repository could not be checked. Please try again in a minute.",
-      ...Object.values(LIVE_CLOSE).map((close) => close.reason),
-    ]) {
-      expect(translateServerMessage(message), message).toMatch(hangul);
-    }
-  });
-
-  it('leaves a message it does not know, and one already in Korean, as it came', () => {
-    locale.set('ko');
-    expect(translateServerMessage(UNKNOWN)).toBe(UNKNOWN);
-    const korean = translateServerMessage(WITH_LIMIT);
-    expect(translateServerMessage(korean)).toBe(korean);
-    expect(translateServerMessage('세션이 만료되었습니다. 다시 로그인하세요.')).toBe(
-      '세션이 만료되었습니다. 다시 로그인하세요.',
-    );
-  });
-
-  it('changes nothing in English', () => {
-    locale.set('en');
-    for (const message of [FIXED, WITH_ID, WITH_LIMIT, UNKNOWN]) {
-      expect(translateServerMessage(message)).toBe(message);
-    }
-  });
-
-  it("gives an API error the server's message in the reader's language", async () => {
-    const reply = () =>
-      new Response(JSON.stringify({ error: 'not_found', message: WITH_ID }), { status: 404 });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.resolve(reply())),
-    );
-    await expect(api('/api/comment/42')).rejects.toMatchObject({ status: 404, message: WITH_ID });
+  it("gives a Korean reader the catalog's text for an error's key, params filled in", async () => {
+    vi.stubGlobal('fetch', vi.fn(answer(NO_COMMENT, 404)));
     locale.set('ko');
     await expect(api('/api/comment/42')).rejects.toMatchObject({
       status: 404,
       code: 'not_found',
+      key: 'comments.notFound',
+      params: { commentId: 42 },
       message: 'ID가 42인 댓글이 없습니다.',
     });
   });
 
-  it('has only anchored patterns', () => {
-    expect(serverMessages.length).toBeGreaterThan(50);
-    for (const [pattern] of serverMessages) {
-      expect(pattern.source.startsWith('^'), pattern.source).toBe(true);
-      expect(pattern.source.endsWith('$'), pattern.source).toBe(true);
+  it("gives an English reader the server's own text", async () => {
+    vi.stubGlobal('fetch', vi.fn(answer(NO_COMMENT, 404)));
+    await expect(api('/api/comment/42')).rejects.toMatchObject({
+      key: 'comments.notFound',
+      message: 'There is no comment with id 42.',
+    });
+  });
+
+  it('names the field of a failed check before its text, and fills nested messages', async () => {
+    locale.set('ko');
+    vi.stubGlobal('fetch', vi.fn(answer(TITLE_TOO_LONG, 400)));
+    await expect(api('/api/article')).rejects.toMatchObject({
+      message: 'body.title: 제목은 최대 200자까지 입력할 수 있습니다.',
+    });
+    vi.stubGlobal('fetch', vi.fn(answer(GITHUB_DOWN, 502)));
+    await expect(api('/api/blog')).rejects.toMatchObject({
+      message: 'GitHub 요청 한도에 도달해 저장소를 확인하지 못했습니다. 1분 뒤 다시 시도하세요.',
+    });
+  });
+
+  it('shows the English text as it came for a key the catalog does not know, or no key', () => {
+    locale.set('ko');
+    expect(describeMessage({ key: 'nobody.knows', params: {} }, 'Something new.')).toBe(
+      'Something new.',
+    );
+    expect(describeMessage(undefined, 'Request failed.')).toBe('Request failed.');
+    // A nested message the catalog lacks: the whole English sentence, never half of each.
+    const nested = { key: 'github.repoUnchecked', params: { reason: { key: 'x', params: {} } } };
+    expect(describeMessage(nested, GITHUB_DOWN.message)).toBe(GITHUB_DOWN.message);
+  });
+
+  it('tells the notice of a list served from the cache by its key', () => {
+    const notice = {
+      key: 'github.reposAsOf',
+      params: { reason: { key: 'github.reason.slow', params: {} }, until: '2026-05-06T12:00Z' },
+    };
+    const english = 'GitHub is slow to answer right now; showing your repositories as of 2026…';
+    const headers = new Headers({
+      [ACTIVITY_MESSAGE_HEADER]: encodeURIComponent(english),
+      [ACTIVITY_NOTICE_HEADER]: encodeURIComponent(JSON.stringify(notice)),
+    });
+    expect(activityNotice(headers)).toBe(english);
+    locale.set('ko');
+    expect(activityNotice(headers)).toBe(
+      '지금 GitHub의 응답이 느려 2026-05-06T12:00Z 기준의 내 저장소 목록을 표시합니다.',
+    );
+    expect(activityNotice(new Headers())).toBeNull();
+  });
+
+  it('tells why a live draft was closed, by the key of its reason', () => {
+    locale.set('ko');
+    for (const close of Object.values(LIVE_CLOSE)) {
+      const key = liveCloseKey(close.reason);
+      expect(key, close.reason).toMatch(/^live\./);
+      expect(describeMessage(key && { key, params: {} }, close.reason), key).toMatch(hangul);
     }
+    expect(liveCloseKey('Some other reason.')).toBeUndefined();
   });
 });

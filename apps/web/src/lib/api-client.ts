@@ -1,4 +1,6 @@
-import { i18n, params, translateServerMessage } from '../i18n';
+import { ACTIVITY_MESSAGE_HEADER, ACTIVITY_NOTICE_HEADER } from '@repolog/contract/constants';
+import type { KeyedMessage } from '@repolog/contract/message-format';
+import { describeMessage, i18n, params } from '../i18n';
 import { LOGGED_IN_COOKIE, removeCookie } from './cookies';
 
 /** Request time-out of spec §9. */
@@ -20,6 +22,10 @@ const messages = i18n('apiClient', {
 export type ApiErrorKind = 'network' | 'timeout' | 'cancel' | 'bad_request' | 'bad_response';
 
 export class ApiError extends Error {
+  /** The server's message key (@repolog/contract/messages) and its params, when it sent them. */
+  readonly key?: string;
+  readonly params?: KeyedMessage['params'];
+
   constructor(
     readonly kind: ApiErrorKind,
     message: string,
@@ -30,7 +36,43 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+    const keyed = keyedMessage(body);
+    if (keyed) {
+      this.key = keyed.key;
+      this.params = keyed.params;
+    }
   }
+}
+
+/** The `{key, params}` of an answer (an error body, a notice), if it has them. */
+export function keyedMessage(body: unknown): KeyedMessage | undefined {
+  const { key, params } = (body ?? {}) as { key?: unknown; params?: unknown };
+  if (typeof key !== 'string') return undefined;
+  const isObject = typeof params === 'object' && params !== null;
+  return { key, params: isObject ? (params as KeyedMessage['params']) : {} };
+}
+
+/**
+ * The error of an answer that is not 2xx, its message in the active language: the reader's
+ * catalog's text for the server's key (English: the server's own text), else a generic one.
+ */
+export function answerError(status: number, body: unknown): ApiError {
+  const err = body as { error?: unknown; message?: unknown; field?: unknown } | undefined;
+  const message =
+    typeof err?.message === 'string'
+      ? describeMessage(
+          keyedMessage(body),
+          err.message,
+          typeof err.field === 'string' ? err.field : undefined,
+        )
+      : messages.get().requestFailed({ status });
+  return new ApiError(
+    'bad_request',
+    message,
+    status,
+    typeof err?.error === 'string' ? err.error : undefined,
+    body,
+  );
 }
 
 export interface RequestOptions<T> {
@@ -145,25 +187,37 @@ async function parse<T>(res: Response, options: RequestOptions<T>): Promise<T> {
       throw new ApiError('bad_response', messages.get().notJson, res.status);
     }
   }
-  if (!res.ok) {
-    const err = body as { error?: unknown; message?: unknown } | undefined;
-    // The server writes its messages in English; readers of another language get them translated.
-    const message =
-      typeof err?.message === 'string'
-        ? translateServerMessage(err.message)
-        : messages.get().requestFailed({ status: res.status });
-    throw new ApiError(
-      'bad_request',
-      message,
-      res.status,
-      typeof err?.error === 'string' ? err.error : undefined,
-      body,
-    );
-  }
+  if (!res.ok) throw answerError(res.status, body);
   if (options.expect && !options.expect(body)) {
     throw new ApiError('bad_response', messages.get().unexpected, res.status);
   }
   return body as T;
+}
+
+/** A header the server URL-encoded so any text survives HTTP. */
+function decodeHeader(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * Why a list of GitHub data may be old or empty (its notice headers), in the active language;
+ * null when the list is fresh.
+ */
+export function activityNotice(headers: Headers): string | null {
+  const english = decodeHeader(headers.get(ACTIVITY_MESSAGE_HEADER));
+  if (!english) return null;
+  let keyed: KeyedMessage | undefined;
+  try {
+    keyed = keyedMessage(JSON.parse(decodeHeader(headers.get(ACTIVITY_NOTICE_HEADER)) ?? 'null'));
+  } catch {
+    keyed = undefined;
+  }
+  return describeMessage(keyed, english);
 }
 
 /**

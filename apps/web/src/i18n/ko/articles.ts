@@ -97,6 +97,7 @@ export const articles = {
     loading: '수정 내역을 불러오는 중…',
     error: '오류: {message}',
     restoreFailed: '버전을 복원하지 못했습니다.',
+    restored: '브레이크스루를 버전 {number}의 내용으로 되돌려 새 버전으로 저장했습니다.',
     heading: '수정 내역',
     ofBefore: '브레이크스루: ',
     ofAfter: '',

@@ -1,8 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Activity } from '@repolog/contract/codehost';
-import { ACTIVITY_MESSAGE_HEADER } from '@repolog/contract/constants';
-import { translateServerMessage } from '../../../i18n';
-import { apiRequest } from '../../../lib/api-client';
+import { activityNotice, apiRequest } from '../../../lib/api-client';
 
 export interface RepositoryActivity {
   items: Activity[];
@@ -19,8 +17,7 @@ export async function getActivity(
     `/api/issues-and-commits?html_url=${encodeURIComponent(htmlUrl)}`,
     { signal },
   );
-  const notice = res.headers.get(ACTIVITY_MESSAGE_HEADER);
-  return { items: res.data, notice: notice && translateServerMessage(notice) };
+  return { items: res.data, notice: activityNotice(res.headers) };
 }
 
 export const activityQuery = (htmlUrl: string) =>

@@ -1,7 +1,12 @@
 import { MEDIA_UPLOAD_FIELD } from '@repolog/contract/constants';
 import type { UploadedImage } from '@repolog/contract/media';
 import { i18n, params } from '../../../i18n';
-import { ApiError, REQUEST_TIMEOUT_MS, refreshAfterUnauthorized } from '../../../lib/api-client';
+import {
+  ApiError,
+  answerError,
+  REQUEST_TIMEOUT_MS,
+  refreshAfterUnauthorized,
+} from '../../../lib/api-client';
 
 /** Why an upload failed, when the server did not say (read as it fails). */
 const messages = i18n('uploadImage', {
@@ -50,19 +55,15 @@ function send(file: File, options: UploadOptions): Promise<Sent> {
   });
 }
 
-const messageOf = (sent: Sent): { message: string; code?: string } => {
+/** The server's refusal, in the reader's language; a generic one when it said nothing. */
+const refusal = (sent: Sent): ApiError => {
   try {
-    const body = JSON.parse(sent.body) as { message?: unknown; error?: unknown };
-    if (typeof body.message === 'string') {
-      return {
-        message: body.message,
-        ...(typeof body.error === 'string' ? { code: body.error } : {}),
-      };
-    }
+    const body = JSON.parse(sent.body) as { message?: unknown };
+    if (typeof body.message === 'string') return answerError(sent.status, body);
   } catch {
     // not JSON (a proxy's error page): fall through
   }
-  return { message: messages.get().failed({ status: sent.status }) };
+  return new ApiError('bad_request', messages.get().failed({ status: sent.status }), sent.status);
 };
 
 /**
@@ -72,10 +73,7 @@ const messageOf = (sent: Sent): { message: string; code?: string } => {
 export async function uploadImage(file: File, options: UploadOptions = {}): Promise<UploadedImage> {
   let sent = await send(file, options);
   if (sent.status === 401 && (await refreshAfterUnauthorized())) sent = await send(file, options);
-  if (sent.status !== 200) {
-    const { message, code } = messageOf(sent);
-    throw new ApiError('bad_request', message, sent.status, code);
-  }
+  if (sent.status !== 200) throw refusal(sent);
   try {
     return JSON.parse(sent.body) as UploadedImage;
   } catch {

@@ -5,7 +5,7 @@ import { LANGUAGES } from '@repolog/contract/languages';
 import { useId, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { DropdownSelect, type DropdownOption } from '../../../components/ui/dropdown-select';
-import { i18n, translateServerMessage, useMessages } from '../../../i18n';
+import { i18n, useMessages } from '../../../i18n';
 import { activityTitlesQuery } from '../api/activity-titles';
 import { formRulesMessages, type ArticleFormValues } from '../lib/article-form-rules';
 import type { Collaboration } from './code-editor';
@@ -204,7 +204,7 @@ export function ArticleForm({
       </div>
       {titles.data?.notice && (
         <p className={styles.notice} role="status">
-          {translateServerMessage(titles.data.notice)}
+          {titles.data.notice}
         </p>
       )}
 

@@ -1,9 +1,9 @@
-import { LIVE_CHOICES, LIVE_CHOICE_FIELDS } from '@repolog/contract/live';
+import { LIVE_CHOICES, LIVE_CHOICE_FIELDS, liveCloseKey } from '@repolog/contract/live';
 import type { PublishedDraft } from '@repolog/contract/drafts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type * as Y from 'yjs';
-import { i18n, translateServerMessage, useMessages } from '../../../i18n';
+import { describeMessage, i18n, useLocale, useMessages } from '../../../i18n';
 import { getDraft, usePublishDraft } from '../api/drafts';
 import type { LiveDraft } from '../hooks/use-live-draft';
 import type { AutosaveStatus } from '../hooks/use-draft-autosave';
@@ -166,9 +166,11 @@ export function Presence({ live }: { live: LiveDraft }) {
 /** The server ended the live document for good (posted, deleted, removed from the blog). */
 export function LiveEnded({ reason, leaveTo }: { reason: string; leaveTo: string }) {
   const t = useMessages(messages);
+  useLocale(); // the reason is told in the active language, again when it changes
+  const key = liveCloseKey(reason);
   return (
     <div className={styles.conflict} role="alert">
-      <p>{translateServerMessage(reason)}</p>
+      <p>{describeMessage(key && { key, params: {} }, reason)}</p>
       <p>
         <Link to={leaveTo}>{t.leave}</Link>
       </p>

@@ -3,7 +3,7 @@ import type { Draft } from '@repolog/contract/drafts';
 import { can } from '@repolog/contract/permissions';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { i18n, params, translateServerMessage, useMessages } from '../../../i18n';
+import { i18n, params, useMessages } from '../../../i18n';
 import { isValidId } from '../../../lib/format';
 import { useSession } from '../../auth/hooks/use-session';
 import { blogForEditorQuery } from '../api/blog-of-article';
@@ -61,8 +61,7 @@ export function WriteArticle({ blogId }: { blogId: number }) {
   }, [blog.data, repoUrl, blogId]);
 
   if (blog.isPending) return <EditorSkeleton />;
-  if (blog.isError)
-    return <p role="alert">{t.error({ message: translateServerMessage(blog.error.message) })}</p>;
+  if (blog.isError) return <p role="alert">{t.error({ message: blog.error.message })}</p>;
 
   const actor = session.status === 'in' ? session : null;
   if (!can(actor, 'blog.write', blog.data)) {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { i18n, params, translateServerMessage } from '../../../i18n';
+import { i18n, params } from '../../../i18n';
 import { uploadImage } from '../api/upload-image';
 import { altTextOf, imageMarkdown, refusalOf } from '../lib/image-markdown';
 
@@ -71,7 +71,7 @@ export function useImageUpload(): ImageUploads {
       .catch((failure: unknown) => {
         if (!controller.signal.aborted) {
           const reason = failure instanceof Error ? failure.message : String(failure);
-          setError(messages.get().notUploaded({ name, reason: translateServerMessage(reason) }));
+          setError(messages.get().notUploaded({ name, reason }));
         }
         return null;
       })

@@ -1,4 +1,4 @@
-import { i18n, translateServerMessage } from '../../../i18n';
+import { i18n } from '../../../i18n';
 import { ApiError } from '../../../lib/api-client';
 
 /** Spec §5 and §8 texts, character for character (English; logged as they are). */
@@ -48,8 +48,7 @@ export function serverDetail(error: unknown): string | null {
   if (error instanceof ApiError) {
     if (error.kind === 'network' || error.kind === 'timeout')
       return formRulesMessages.get().networkError;
-    if (error.kind === 'bad_request' && error.code && error.status !== 401)
-      return translateServerMessage(error.message);
+    if (error.kind === 'bad_request' && error.code && error.status !== 401) return error.message;
   }
   return null;
 }

@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { i18n, locale, params, translateServerMessage, useMessages } from '../../../i18n';
+import { i18n, locale, params, useMessages } from '../../../i18n';
 import { ApiError } from '../../../lib/api-client';
 import { formatTimeAgo } from '../../../lib/time-ago';
 import { useSession } from '../../auth/hooks/use-session';
@@ -24,6 +24,7 @@ const messages = i18n('articleHistoryView', {
   loading: 'Loading the history…',
   error: params('Error: {message}'),
   restoreFailed: RESTORE_FAILED,
+  restored: params('The breakthrough is back to revision {number}, saved as a new revision.'),
   heading: 'History',
   ofBefore: 'of ',
   ofAfter: '',
@@ -143,8 +144,8 @@ function LoadedHistory({
   const confirmRestore = async () => {
     if (!restoring) return;
     try {
-      const result = await restore.mutateAsync(restoring.revisionId);
-      setOutcome({ ok: true, text: translateServerMessage(result.message) });
+      await restore.mutateAsync(restoring.revisionId);
+      setOutcome({ ok: true, text: messages.get().restored({ number: restoring.number }) });
     } catch (error) {
       console.error('restoring the revision failed', error);
       setOutcome({
