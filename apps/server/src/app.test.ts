@@ -54,6 +54,8 @@ describe('the app shell', () => {
     expect(res.json()).toEqual({
       error: 'not_found',
       message: 'No API route GET /api/no-such-thing.',
+      key: 'http.noApiRoute',
+      params: { method: 'GET', path: '/api/no-such-thing' },
     });
   });
 
@@ -67,7 +69,7 @@ describe('the app shell', () => {
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     const body = res.json<{ error: string; message: string }>();
-    expect(Object.keys(body).sort()).toEqual(['error', 'message']);
+    expect(Object.keys(body).sort()).toEqual(['error', 'key', 'message', 'params']);
     expect(res.body).not.toMatch(/at .*\.(ts|js):\d+/);
   });
 

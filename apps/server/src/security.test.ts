@@ -54,6 +54,8 @@ describe('finding 1: a blog needs push access to its repository', () => {
       error: 'forbidden',
       message:
         'gitRepoUrl: only people who can push to dana-kim/hangul-keyboard-lab on GitHub can create its blog.',
+      key: 'blogs.cannotPush',
+      params: { repo: 'dana-kim/hangul-keyboard-lab' },
     });
 
     const dana = await loginWithGitHub(t, 'dana-kim');

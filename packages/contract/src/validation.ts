@@ -45,3 +45,6 @@ export function fieldSays(
 /** The key and params of a check's message; the library's own wording has `validation.invalid`. */
 export const messageOfIssue = (text: string): Message =>
   byText.get(text) ?? { key: 'validation.invalid', params: { detail: text } };
+
+/** Every message the schemas' checks can say (those of the schemas built so far). */
+export const schemaMessages = (): Message[] => [...byText.values()];

@@ -362,6 +362,8 @@ describe('GET /api/article/breakthrough/{articleId}', () => {
     expect(missing.json()).toEqual({
       error: 'not_found',
       message: 'This breakthrough does not exist.',
+      key: 'articles.notFound',
+      params: {},
     });
     const bad = await get('/api/article/breakthrough/abc');
     expect(bad.statusCode).toBe(400);
@@ -442,6 +444,8 @@ describe('POST /api/article', () => {
     expect(outside.json()).toEqual({
       error: 'forbidden',
       message: 'Only members of this blog can write breakthroughs in it.',
+      key: 'articles.membersOnlyWrite',
+      params: {},
     });
 
     const unknown = await post({ ...valid(), blogId: 876543 }, memberSession);
@@ -527,6 +531,8 @@ describe('PUT /api/article/{articleId}', () => {
     expect(byOwner.json()).toEqual({
       error: 'forbidden',
       message: 'Only the author and co-authors can edit this breakthrough.',
+      key: 'articles.authorsOnlyEdit',
+      params: {},
     });
     expect((await put(article.id, { title: 'x', content: 'x' })).statusCode).toBe(401);
     const still = await get(`/api/article/breakthrough/${article.id}`);
@@ -609,7 +615,13 @@ describe('a body the renderer cannot display', () => {
   it('(nested too deeply) is refused with a 400 naming content, and the server keeps answering', async () => {
     const res = await post({ ...valid(), content: '>'.repeat(300) }, memberSession);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'bad_request', message: UNRENDERABLE });
+    expect(res.json()).toEqual({
+      error: 'bad_request',
+      message:
+        'content: this markdown cannot be displayed (it is nested too deeply or takes too long to render). Please simplify it.',
+      key: UNRENDERABLE,
+      params: {},
+    });
     expect((await get('/api/article/breakthrough?page=1&size=1')).statusCode).toBe(200);
   }, 20_000);
 });

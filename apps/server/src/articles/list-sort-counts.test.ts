@@ -139,6 +139,9 @@ describe('GET /api/article/breakthrough?sort=', () => {
       expect(res.json<{ error: string; message: string }>()).toEqual({
         error: 'validation_failed',
         message: 'querystring.sort: sort must be one of: latest, likes',
+        key: 'validation.oneOf',
+        params: { name: 'sort', options: 'latest, likes' },
+        field: 'querystring.sort',
       });
     }
   });

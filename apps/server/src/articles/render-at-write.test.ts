@@ -12,6 +12,7 @@ import {
   type Session,
 } from '../test/factories.js';
 import { RENDER_VERSION } from './article-body.js';
+import { errorBody } from '../test/errors.js';
 import { RENDERER_BUSY, TOO_MANY_RENDERS, UNRENDERABLE } from './articles.service.js';
 
 /** Quadratic for the markdown parser: runs into the render time limit (100,000 characters). */
@@ -100,7 +101,7 @@ describe('bodies are rendered when written, never when read', () => {
       payload: { title: 'T', content: 'changed' },
     });
     expect(edit.statusCode).toBe(503);
-    expect(edit.json()).toEqual({ error: 'service_unavailable', message: RENDERER_BUSY });
+    expect(edit.json()).toEqual(errorBody('service_unavailable', RENDERER_BUSY));
     expect((await read(t, articleId)).content).toBe(BODY);
   });
 });
@@ -214,7 +215,7 @@ describe('the render queue', () => {
     // A fourth from the same writer is refused at once, with a message saying why.
     const fourth = await write(t, blog, hog, 'one more');
     expect(fourth.statusCode).toBe(429);
-    expect(fourth.json()).toEqual({ error: 'rate_limited', message: TOO_MANY_RENDERS });
+    expect(fourth.json()).toEqual(errorBody('rate_limited', TOO_MANY_RENDERS));
 
     // Someone else's write goes through while every one of those is still running or waiting:
     // it waited for none of them (each takes the whole render time limit).
@@ -224,7 +225,7 @@ describe('the render queue', () => {
 
     for (const refused of await Promise.all(slow)) {
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ error: 'bad_request', message: UNRENDERABLE });
+      expect(refused.json()).toEqual(errorBody('bad_request', UNRENDERABLE));
     }
   }, 30_000);
 });
@@ -247,7 +248,7 @@ describe('a full render queue', () => {
     });
     const refused = await write(t, blog, d, BODY);
     expect(refused.statusCode).toBe(503);
-    expect(refused.json()).toEqual({ error: 'service_unavailable', message: RENDERER_BUSY });
+    expect(refused.json()).toEqual(errorBody('service_unavailable', RENDERER_BUSY));
     for (const res of await Promise.all(busy)) expect(res.statusCode).toBe(400);
     expect((await write(t, blog, d, BODY)).statusCode).toBe(200);
   }, 30_000);

@@ -13,7 +13,11 @@ import {
   type Session,
   type UserRow,
 } from '../test/factories.js';
+import { errorBody } from '../test/errors.js';
 import { HISTORY_NOT_FOUND } from './revisions.service.js';
+
+const HIDDEN =
+  'This breakthrough does not exist, or its history is shown to the members of its blog only.';
 
 let t: TestApp;
 let author: UserRow;
@@ -125,7 +129,8 @@ describe('revisions of a breakthrough', () => {
     for (const session of [outsiderSession, undefined]) {
       const list = await call('GET', `/api/article/${articleId}/revisions`, session);
       expect(list.statusCode).toBe(404);
-      expect(list.json<{ message: string }>().message).toBe(HISTORY_NOT_FOUND);
+      expect(list.json()).toEqual(errorBody('not_found', HISTORY_NOT_FOUND));
+      expect(list.json<{ message: string }>().message).toBe(HIDDEN);
       const one = await call(
         'GET',
         `/api/article/${articleId}/revisions/${only!.revisionId}`,
@@ -136,7 +141,10 @@ describe('revisions of a breakthrough', () => {
     // A missing article reads the same as a hidden one.
     const missing = await call('GET', '/api/article/2000000000/revisions', outsiderSession);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json<{ message: string }>().message).toBe(HISTORY_NOT_FOUND);
+    expect(missing.json<{ message: string; key: string }>()).toMatchObject({
+      message: HIDDEN,
+      key: HISTORY_NOT_FOUND,
+    });
   });
 
   it('answers 404 for a revision of another breakthrough', async () => {

@@ -19,6 +19,8 @@ import {
 interface ErrorBody {
   error: string;
   message: string;
+  key: string;
+  params: Record<string, unknown>;
 }
 
 describe('blogs API', () => {
@@ -233,6 +235,8 @@ describe('blogs API', () => {
         error: 'github_unavailable',
         message:
           'GitHub is not answering right now, so the repository could not be checked. Please try again in a minute.',
+        key: 'github.repoUnchecked',
+        params: { reason: { key: 'github.reason.down', params: {} } },
       });
     });
 
@@ -369,12 +373,22 @@ describe('blogs API', () => {
     it('answers 404 for an unknown blog and 400 for an id that is not a number', async () => {
       const missing = await get('/api/blog/987654');
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ error: 'not_found', message: 'Blog 987654 was not found.' });
+      expect(missing.json()).toEqual({
+        error: 'not_found',
+        message: 'Blog 987654 was not found.',
+        key: 'blogs.notFound',
+        params: { blogId: 987654 },
+      });
       expect((await get('/api/blog/non-member/987654')).statusCode).toBe(404);
       for (const id of ['abc', '0', '1.5', '99999999999']) {
         const res = await get(`/api/blog/non-member/${id}`);
         expect(res.statusCode).toBe(400);
         expect(res.json<ErrorBody>().message).toMatch(/^params\.blogId: blogId /);
+        expect(res.json<ErrorBody>()).toMatchObject({
+          key: expect.stringMatching(/^validation\./) as string,
+          params: { name: 'blogId' },
+          field: 'params.blogId',
+        });
       }
     });
   });

@@ -77,6 +77,16 @@ describe('GET /api/repos', () => {
     expect(decodeURIComponent(String(res.headers['x-repolog-activity-message']))).toMatch(
       /GitHub is not answering/,
     );
+    const notice = JSON.parse(
+      decodeURIComponent(String(res.headers['x-repolog-activity-notice'])),
+    ) as unknown;
+    expect(notice).toEqual({
+      key: 'github.reposAsOf',
+      params: {
+        reason: { key: 'github.reason.down', params: {} },
+        until: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as string,
+      },
+    });
   });
 
   it('answers an empty list with a message when GitHub is rate-limited and nothing is cached', async () => {
@@ -89,6 +99,12 @@ describe('GET /api/repos', () => {
     expect(decodeURIComponent(String(res.headers['x-repolog-activity-message']))).toMatch(
       /rate limit/,
     );
+    expect(
+      JSON.parse(decodeURIComponent(String(res.headers['x-repolog-activity-notice']))),
+    ).toEqual({
+      key: 'github.reposUnavailable',
+      params: { reason: { key: 'github.reason.rateLimited', params: {} } },
+    });
   });
 
   it('does not hang when GitHub never answers', async () => {

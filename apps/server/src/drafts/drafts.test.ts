@@ -124,6 +124,7 @@ describe('a draft of a new breakthrough', () => {
     const conflict = stale.json<DraftConflict>();
     expect(conflict.error).toBe('conflict');
     expect(conflict.message).toMatch(/saved by someone else/);
+    expect(conflict).toMatchObject({ key: 'drafts.changed', params: {} });
     expect(conflict.draft).toMatchObject({
       version: 2,
       title: 'Theirs',
@@ -290,7 +291,12 @@ describe('posting a draft', () => {
       version: 1,
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json<{ message: string }>().message).toBe('title is required');
+    expect(refused.json()).toEqual({
+      error: 'bad_request',
+      message: 'title is required',
+      key: 'validation.title.required',
+      params: {},
+    });
     expect(await draftRows(draft.draftId)).toHaveLength(1);
   });
 

@@ -120,7 +120,12 @@ describe('GET /blog/{blogId}/rss.xml', () => {
   it('answers 404 for an unknown blog', async () => {
     const res = await get('/blog/918273/rss.xml');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'not_found', message: 'This blog does not exist.' });
+    expect(res.json()).toEqual({
+      error: 'not_found',
+      message: 'This blog does not exist.',
+      key: 'blogs.gone',
+      params: {},
+    });
     expect((await get('/blog/abc/rss.xml')).statusCode).toBe(400);
   });
 });

@@ -181,6 +181,7 @@ describe('POST /api/media', () => {
       const res = await upload(await make(), options);
       expect(res.statusCode).toBe(status);
       expect(res.json<{ message: string }>().message).toMatch(message);
+      expect(res.json<{ key: string }>().key).toMatch(/^media\./);
       expect(await mediaRowCounts(t)).toEqual({ images: 0, uploads: 0 });
     });
 

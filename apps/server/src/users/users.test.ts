@@ -98,6 +98,8 @@ describe('GET /api/user/{login}', () => {
     expect(res.json()).toEqual({
       error: 'not_found',
       message: "No user with the login 'nobody-here-at-all' is known to Repolog.",
+      key: 'users.notFound',
+      params: { login: 'nobody-here-at-all' },
     });
   });
 
