@@ -450,7 +450,12 @@ describe('POST /api/article', () => {
 
     const unknown = await post({ ...valid(), blogId: 876543 }, memberSession);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: 'not_found', message: 'This blog does not exist.' });
+    expect(unknown.json()).toEqual({
+      error: 'not_found',
+      message: 'This blog does not exist.',
+      key: 'blogs.gone',
+      params: {},
+    });
   });
 
   it.each([

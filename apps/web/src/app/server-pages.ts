@@ -10,7 +10,7 @@ import { commentsQuery } from '../features/comments/api/comments';
 import { homeArticlesQuery, homeBlogsQuery } from '../features/home/api/home-lists';
 import { userBreakthroughsQuery, userProfileQuery } from '../features/users/api/user-profile';
 import { isLogin, readPage } from '../features/users/lib/profile-page';
-import { ApiError } from '../lib/api-client';
+import { ApiError, answerError } from '../lib/api-client';
 import { isValidId } from '../lib/format';
 
 interface LoadContext {
@@ -45,9 +45,15 @@ const missing: LoadResult = { status: 404, hydrate: false };
 
 /** A server read failure as the API client would have reported it, so pages show the same. */
 function asApiError(error: unknown): never {
-  const status = (error as { status?: unknown }).status;
+  const { status, code, key, params } = (error ?? {}) as Record<string, unknown>;
   const message = error instanceof Error ? error.message : 'The request failed.';
-  throw new ApiError('bad_request', message, typeof status === 'number' ? status : 500);
+  // A server error (AppError) carries its message's key: the page says it in its language.
+  throw answerError(typeof status === 'number' ? status : 500, {
+    error: code,
+    message,
+    key,
+    params,
+  });
 }
 
 const isMissing = (error: unknown) => error instanceof ApiError && error.status === 404;
