@@ -7,13 +7,13 @@ import { AppProviders } from './app/app';
 import { AppRoutes } from './app/router';
 import { findServerPage } from './app/server-pages';
 import { locale, provideCatalog } from './i18n';
-import { ko } from './i18n/ko';
+import { ko, tellMessage } from './i18n/ko';
 
 /** Lazily loaded parts of every page's frame (app/layouts/root-layout.tsx). */
 const LAYOUT_ISLANDS = ['src/app/layouts/site-footer.tsx'];
 
 // The server renders either language from the start.
-provideCatalog('ko', ko);
+provideCatalog('ko', ko, tellMessage);
 
 /**
  * The interface language is one atom for the whole process, so renders take turns by language:

@@ -18,7 +18,6 @@ import {
   isUiLanguage,
   type UiLanguage,
 } from '@repolog/contract/locale';
-import { fillMessage, type KeyedMessage } from '@repolog/contract/message-format';
 import { atom, type ReadableAtom } from 'nanostores';
 import { useCallback, useSyncExternalStore } from 'react';
 
@@ -45,9 +44,20 @@ export const locale = atom<UiLanguage>(DEFAULT_UI_LANGUAGE);
 /** A whole language's texts: component name → message key → text (or plural forms). */
 export type Catalog = ComponentsJSON;
 
+/**
+ * Says a message of the API in one language: `{key, params}` (a key of the contract's catalogue,
+ * @repolog/contract/messages), and the `field` a failed check names; undefined for a key it has
+ * no text for. A language's catalog chunk brings its own with its texts (ko/server/), so
+ * English pages load neither.
+ */
+export type MessageTeller = (message: unknown) => string | undefined;
+const tellers: Partial<Record<UiLanguage, MessageTeller>> = {};
+
 async function loadCatalog(language: UiLanguage): Promise<Catalog> {
   if (language !== 'ko') return {};
-  return (await import('./ko')).ko;
+  const korean = await import('./ko');
+  tellers.ko = korean.tellMessage;
+  return korean.ko;
 }
 
 /** Defines a component's texts: `const messages = i18n('siteFooter', { terms: 'Terms' })`. */
@@ -70,7 +80,12 @@ export function useMessages<Value>(store: ReadableAtom<Value>): Value {
 export const useLocale = (): UiLanguage => useMessages(locale);
 
 /** Puts a language's catalog in place (the server renderer has them all from the start). */
-export function provideCatalog(language: UiLanguage, catalog: Catalog): void {
+export function provideCatalog(
+  language: UiLanguage,
+  catalog: Catalog,
+  teller?: MessageTeller,
+): void {
+  if (teller) tellers[language] = teller;
   // The library types a language's cache as one component's texts; it holds every component's.
   const cache = i18n.cache as unknown as Record<string, Catalog | undefined>;
   cache[language] = { ...cache[language], ...catalog };
@@ -99,32 +114,12 @@ export function pageLanguage(): UiLanguage {
 }
 
 /**
- * The part of a catalog that holds the API's messages: the text of each key of the contract's
- * catalogue (@repolog/contract/messages), `{param}`s as there. English has none of its own:
- * the English text is the contract's, and the server sends it filled in as the answer's
- * `message` (so English pages carry no copy of the catalogue).
+ * A message of the API (an error body, a notice: `{key, params}`, and `field` when a check
+ * failed) in the active language: the language's text for the key with the params filled in,
+ * after the field ("body.title: …"). `english` is the message as the server wrote it (the
+ * contract's English text, filled in): what English readers see, and the fallback for a key the
+ * language has no text for.
  */
-export const SERVER_MESSAGES = 'serverMessages';
-
-/**
- * A message of the API (an error's `{key, params}`, a notice) in the active language: the
- * catalog's text for its key with the params filled in (nested messages too), after the field a
- * failed check names ("body.title: …"). `english` is the message as the server wrote it: what
- * English readers see, and the fallback for a key the catalog does not know.
- */
-export function describeMessage(
-  message: KeyedMessage | undefined,
-  english: string,
-  field?: string,
-): string {
-  const language = locale.get();
-  if (!message || language === DEFAULT_UI_LANGUAGE) return english;
-  const catalog = (i18n.cache as unknown as Record<string, Catalog | undefined>)[language];
-  const texts = (catalog?.[SERVER_MESSAGES] ?? {}) as Readonly<Record<string, unknown>>;
-  const text = fillMessage(message, (key) => {
-    const value = texts[key];
-    return typeof value === 'string' ? value : undefined;
-  });
-  if (text === undefined) return english;
-  return field ? `${field}: ${text}` : text;
+export function describeMessage(message: unknown, english: string): string {
+  return tellers[locale.get()]?.(message) ?? english;
 }

@@ -1,9 +1,10 @@
 import { ACTIVITY_MESSAGE_HEADER, ACTIVITY_NOTICE_HEADER } from '@repolog/contract/constants';
 import { LIVE_CLOSE, liveCloseKey } from '@repolog/contract/live';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { activityNotice, api } from '../lib/api-client';
+import { activityNotice } from '../lib/activity-notice';
+import { api } from '../lib/api-client';
 import { describeMessage, locale, provideCatalog } from './index';
-import { ko } from './ko';
+import { ko, tellMessage } from './ko';
 
 const hangul = /[\uac00-\ud7a3]/;
 
@@ -33,7 +34,7 @@ const answer = (body: object, status: number) => () =>
   Promise.resolve(new Response(JSON.stringify(body), { status }));
 
 describe("the API's messages in the reader's language", () => {
-  beforeAll(() => provideCatalog('ko', ko));
+  beforeAll(() => provideCatalog('ko', ko, tellMessage));
   afterEach(() => {
     locale.set('en');
     vi.unstubAllGlobals();

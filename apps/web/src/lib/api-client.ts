@@ -1,4 +1,3 @@
-import { ACTIVITY_MESSAGE_HEADER, ACTIVITY_NOTICE_HEADER } from '@repolog/contract/constants';
 import type { KeyedMessage } from '@repolog/contract/message-format';
 import { describeMessage, i18n, params } from '../i18n';
 import { LOGGED_IN_COOKIE, removeCookie } from './cookies';
@@ -23,8 +22,8 @@ export type ApiErrorKind = 'network' | 'timeout' | 'cancel' | 'bad_request' | 'b
 
 export class ApiError extends Error {
   /** The server's message key (@repolog/contract/messages) and its params, when it sent them. */
-  readonly key?: string;
-  readonly params?: KeyedMessage['params'];
+  declare readonly key?: string;
+  declare readonly params?: KeyedMessage['params'];
 
   constructor(
     readonly kind: ApiErrorKind,
@@ -36,20 +35,9 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
-    const keyed = keyedMessage(body);
-    if (keyed) {
-      this.key = keyed.key;
-      this.params = keyed.params;
-    }
+    this.key = (body as Partial<KeyedMessage> | undefined)?.key;
+    this.params = (body as Partial<KeyedMessage> | undefined)?.params;
   }
-}
-
-/** The `{key, params}` of an answer (an error body, a notice), if it has them. */
-export function keyedMessage(body: unknown): KeyedMessage | undefined {
-  const { key, params } = (body ?? {}) as { key?: unknown; params?: unknown };
-  if (typeof key !== 'string') return undefined;
-  const isObject = typeof params === 'object' && params !== null;
-  return { key, params: isObject ? (params as KeyedMessage['params']) : {} };
 }
 
 /**
@@ -57,22 +45,13 @@ export function keyedMessage(body: unknown): KeyedMessage | undefined {
  * catalog's text for the server's key (English: the server's own text), else a generic one.
  */
 export function answerError(status: number, body: unknown): ApiError {
-  const err = body as { error?: unknown; message?: unknown; field?: unknown } | undefined;
+  // The server's error bodies are {error, message, key, params}; a proxy's may be anything.
+  const err = body as { error?: string; message?: unknown } | undefined;
   const message =
     typeof err?.message === 'string'
-      ? describeMessage(
-          keyedMessage(body),
-          err.message,
-          typeof err.field === 'string' ? err.field : undefined,
-        )
+      ? describeMessage(body, err.message)
       : messages.get().requestFailed({ status });
-  return new ApiError(
-    'bad_request',
-    message,
-    status,
-    typeof err?.error === 'string' ? err.error : undefined,
-    body,
-  );
+  return new ApiError('bad_request', message, status, err?.error, body);
 }
 
 export interface RequestOptions<T> {
@@ -192,32 +171,6 @@ async function parse<T>(res: Response, options: RequestOptions<T>): Promise<T> {
     throw new ApiError('bad_response', messages.get().unexpected, res.status);
   }
   return body as T;
-}
-
-/** A header the server URL-encoded so any text survives HTTP. */
-function decodeHeader(value: string | null): string | null {
-  if (!value) return null;
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
-
-/**
- * Why a list of GitHub data may be old or empty (its notice headers), in the active language;
- * null when the list is fresh.
- */
-export function activityNotice(headers: Headers): string | null {
-  const english = decodeHeader(headers.get(ACTIVITY_MESSAGE_HEADER));
-  if (!english) return null;
-  let keyed: KeyedMessage | undefined;
-  try {
-    keyed = keyedMessage(JSON.parse(decodeHeader(headers.get(ACTIVITY_NOTICE_HEADER)) ?? 'null'));
-  } catch {
-    keyed = undefined;
-  }
-  return describeMessage(keyed, english);
 }
 
 /**

@@ -2,7 +2,8 @@
  * The Korean catalog: every component's texts, gathered from one file per area of the app. This
  * module is its own chunk; only readers of Korean load it (../index.ts).
  */
-import { SERVER_MESSAGES, type Catalog } from '../index';
+import { fillMessage, type KeyedMessage } from '@repolog/contract/message-format';
+import type { Catalog, MessageTeller } from '../index';
 import { app } from './app';
 import { articles } from './articles';
 import { blogs } from './blogs';
@@ -18,5 +19,14 @@ export const ko: Catalog = {
   ...editor,
   ...blogs,
   ...errors,
-  [SERVER_MESSAGES]: serverMessages,
+};
+
+const serverTexts: Readonly<Record<string, string>> = serverMessages;
+
+/** The API's messages in Korean, by key (./server), after the field a failed check names. */
+export const tellMessage: MessageTeller = (message) => {
+  const { key, params, field } = (message ?? {}) as Partial<KeyedMessage> & { field?: string };
+  if (typeof key !== 'string') return undefined;
+  const text = fillMessage({ key, params: params ?? {} }, (name) => serverTexts[name]);
+  return text !== undefined && field ? `${field}: ${text}` : text;
 };

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { RepoOption } from '@repolog/contract/codehost';
-import { activityNotice, apiRequest } from '../../../lib/api-client';
+import { activityNotice } from '../../../lib/activity-notice';
+import { apiRequest } from '../../../lib/api-client';
 
 export interface RepoList {
   repos: RepoOption[];

@@ -2,7 +2,7 @@ import type { MessageKey } from '@repolog/contract/messages';
 
 /**
  * The request schemas' checks (contract: messages/validation.ts). The field a check names
- * ("body.title: ") is put before these by describeMessage.
+ * ("body.title: ") is put before these (tellMessage in ../index.ts).
  */
 export const validation = {
   'validation.required': '{name} 값은 필수입니다.',
