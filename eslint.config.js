@@ -15,13 +15,16 @@ const SERVER_FEATURES = [
   'codehost',
   'comments',
   'demo',
+  'drafts',
   'favorites',
   'feeds',
   'github',
   'health',
   'likes',
+  'media',
   'notifications',
   'outbox',
+  'pages',
   'users',
 ];
 

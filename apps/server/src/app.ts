@@ -45,7 +45,7 @@ import { registerSecurity } from './plugins/security.js';
 import { registerSerializer } from './plugins/serializer.js';
 import { registerStaticSpa, type MetaProvider } from './plugins/static-spa.js';
 import { registerUsersModule } from './users/users.module.js';
-import { usersRepository } from './users/users.repository.js';
+import { userAccounts } from './users/user-accounts.js';
 
 export interface AppOptions {
   config: Config;
@@ -191,7 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     keys,
     github,
     githubWebUrl,
-    users: usersRepository(database.db),
+    users: userAccounts(database.db),
     auth,
     codehost: codehostService({
       github,
@@ -219,10 +219,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFavoritesModule(app, deps);
   const articles = registerArticlesModule(app, deps);
   const drafts = registerDraftsModule(app, deps, articles);
-  registerLikesModule(app, deps);
+  registerLikesModule(app, deps, articles.lists);
   registerCommentsModule(app, deps);
   registerNotificationsModule(app, deps);
-  registerUsersModule(app, deps);
+  registerUsersModule(app, deps, articles.lists);
   registerFeedsModule(app, deps);
   registerMediaModule(app, deps, {
     referenceSources: [articleMediaReferences(deps.db), drafts.mediaReferences],

@@ -11,7 +11,7 @@ import type { CacheSync } from './plugins/cache-sync.js';
 import type { Outbox } from './outbox/outbox.js';
 import type { Metrics } from './plugins/metrics.js';
 import type { MetaProvider } from './plugins/static-spa.js';
-import type { UsersRepository } from './users/users.repository.js';
+import type { UserAccounts } from './users/users.public.js';
 
 /** What feature modules receive from buildApp. Modules build their own services from these. */
 export interface AppDeps {
@@ -31,7 +31,8 @@ export interface AppDeps {
   /** Base URL of GitHub's web pages as users see them (the stand-in's in demo mode). */
   githubWebUrl: string;
   codehost: CodehostService;
-  users: UsersRepository;
+  /** Accounts: remembering GitHub users, reading and deleting accounts (users/). */
+  users: UserAccounts;
   auth: AuthRepository;
   /** Feature modules expose their own gauges and counters here (Prometheus). */
   metrics: Pick<Metrics, 'gauge' | 'counter'>;

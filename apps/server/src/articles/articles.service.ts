@@ -13,6 +13,7 @@ import type { CacheSync } from '../plugins/cache-sync.js';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { escapedBody, RENDER_VERSION, type StoredBody } from './article-body.js';
 import { presentArticle } from './articles.presenter.js';
+import type { ArticleListsRepository } from './article-lists.repository.js';
 import { breakthroughLists, type ListedArticle } from './breakthrough-lists.js';
 import type { ArticlesRepository, BlogAccessRow } from './articles.repository.js';
 import type { RenderBackfill } from './render-backfill.js';
@@ -35,6 +36,8 @@ export const DELETED = 'The Breakthrough is deleted.';
 
 export interface ArticlesServiceDeps {
   repo: ArticlesRepository;
+  /** The public list's queries. */
+  lists: ArticleListsRepository;
   officialBlogId: number;
   renderPool: Pick<RenderPool, 'render'>;
   /** Re-renders bodies that reads find unrendered or from an older pipeline. */
@@ -62,6 +65,7 @@ const blogResource = (blog: BlogAccessRow) => ({
 /** Breakthroughs: the public list and page, and the author's writes. */
 export function articlesService({
   repo,
+  lists: listQueries,
   officialBlogId,
   renderPool,
   backfill,
@@ -89,7 +93,7 @@ export function articlesService({
     }
   };
 
-  const lists = breakthroughLists({ repo, officialBlogId, cacheSync });
+  const lists = breakthroughLists({ repo: listQueries, officialBlogId, cacheSync });
   // What a visitor (no personal likeButton) sees of a popular article, reused for a second.
   const publicViews = microcache<Article>({
     ttlMs: PUBLIC_VIEW_TTL_MS,

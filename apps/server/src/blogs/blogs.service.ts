@@ -17,7 +17,7 @@ import type { Events } from '../events.js';
 import type { Outbox } from '../outbox/outbox.public.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
 import type { GitHubUser } from '../github/github.public.js';
-import type { UsersRepository } from '../users/users.public.js';
+import type { UserAccounts } from '../users/users.public.js';
 import { presentBlog, presentMyBlog } from './blogs.presenter.js';
 import type { BlogAccessRow, BlogsRepository } from './blogs.repository.js';
 
@@ -26,7 +26,7 @@ export type UpdateBlogInput = z.output<typeof updateBlogSchema>;
 
 export interface BlogsServiceDeps {
   repo: BlogsRepository;
-  users: UsersRepository;
+  users: Pick<UserAccounts, 'upsertGithubUser'>;
   codehost: CodehostService;
   events: Events;
   outbox: Pick<Outbox, 'add' | 'deliver'>;

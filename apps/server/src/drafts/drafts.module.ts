@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ArticlesModule } from '../articles/articles.module.js';
+import type { ArticlesModule } from '../articles/articles.public.js';
 import type { AppDeps } from '../deps.js';
 import type { MediaReferenceSource } from '../media/media.public.js';
 import { DRAFT_CHANNEL, draftDocsRepository } from './draft-docs.repository.js';

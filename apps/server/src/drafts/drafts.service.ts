@@ -9,8 +9,11 @@ import type {
 import { LIVE_CLOSE } from '@repolog/contract/live';
 import { can, type Actor, type BlogResource } from '@repolog/contract/permissions';
 import type { z } from 'zod';
-import { addCoauthors } from '../articles/articles.public.js';
-import type { ArticlesService, WithinWrite } from '../articles/articles.service.js';
+import {
+  addCoauthors,
+  type ArticlesService,
+  type WithinWrite,
+} from '../articles/articles.public.js';
 import { AppError, badRequest, forbidden, notFound } from '../errors.js';
 import type { DraftDocsRepository } from './draft-docs.repository.js';
 import { presentDraft, presentDraftSummary } from './drafts.presenter.js';

@@ -1,9 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import {
-  articleListColumns,
-  newestFirst,
-  type ArticleListRow,
-} from '../articles/articles.public.js';
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { articles, blogMembers, blogs, comments, favorites, likes, users } from '../db/schema.js';
 import { transactionOf } from '../db/transaction.js';
@@ -99,26 +94,6 @@ export function usersRepository(db: Db) {
         .from(users)
         .where(eq(users.id, userId));
       return row ?? { breakthroughs: 0, likesReceived: 0, comments: 0 };
-    },
-
-    /** The breakthroughs `authorId` wrote, newest first, with how many there are in all. */
-    async listAuthored(
-      options: { authorId: number; offset: number; limit: number },
-      tx: Db = db,
-    ): Promise<{ rows: ArticleListRow[]; total: number }> {
-      const where = eq(articles.authorId, options.authorId);
-      const [rows, totals] = await Promise.all([
-        tx
-          .select(articleListColumns)
-          .from(articles)
-          .innerJoin(blogs, eq(blogs.id, articles.blogId))
-          .where(where)
-          .orderBy(...newestFirst)
-          .limit(options.limit)
-          .offset(options.offset),
-        tx.select({ total: count() }).from(articles).where(where),
-      ]);
-      return { rows, total: totals[0]?.total ?? 0 };
     },
 
     /**

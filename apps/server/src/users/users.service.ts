@@ -1,6 +1,6 @@
 import type { ArticleListItem } from '@repolog/contract/articles';
 import type { UserProfile } from '@repolog/contract/users';
-import { presentListItem } from '../articles/articles.public.js';
+import type { ArticleLists } from '../articles/articles.public.js';
 import { notFound } from '../errors.js';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { presentProfile } from './users.presenter.js';
@@ -8,10 +8,12 @@ import type { UserRow, UsersRepository } from './users.repository.js';
 
 export interface UsersServiceDeps {
   repo: UsersRepository;
+  /** The breakthroughs a profile lists. */
+  articles: Pick<ArticleLists, 'authoredBy'>;
 }
 
 /** Profiles: who someone is on Repolog, their blogs and what they wrote. Public reads. */
-export function usersService({ repo }: UsersServiceDeps) {
+export function usersService({ repo, articles }: UsersServiceDeps) {
   /** The account behind a login, whatever its case (GitHub logins ignore case). */
   const find = async (login: string): Promise<UserRow> => {
     const user = await repo.findByLogin(login);
@@ -48,8 +50,7 @@ export function usersService({ repo }: UsersServiceDeps) {
       window: { offset: number; limit: number },
     ): Promise<{ items: ArticleListItem[]; total: number }> {
       const user = await find(login);
-      const { rows, total } = await repo.listAuthored({ authorId: user.id, ...window });
-      return { items: rows.map(presentListItem), total };
+      return articles.authoredBy(user.id, window);
     },
   };
 }
