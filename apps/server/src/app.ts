@@ -11,6 +11,7 @@ import { authRepository } from './auth/auth.repository.js';
 import { registerAuthModule } from './auth/auth.module.js';
 import { createSessionEnds } from './auth/session-ends.js';
 import { TokenKeys } from './auth/tokens.js';
+import { blogMemberships } from './blogs/blog-memberships.js';
 import { registerBlogsModule } from './blogs/blogs.module.js';
 import { codehostRepository } from './codehost/codehost.repository.js';
 import { registerCodehostModule } from './codehost/codehost.module.js';
@@ -178,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   metrics.gauge('repolog_events_pending', 'Outbox events not yet delivered.', () =>
     outbox.countPending(),
   );
+  const memberships = blogMemberships(database.db);
   const metaProviders: MetaProvider[] = [];
   const pageReads: AppDeps['pageReads'] = {};
   const deps: AppDeps = {
@@ -192,10 +194,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     github,
     githubWebUrl,
     users: userAccounts(database.db),
+    memberships,
     auth,
     codehost: codehostService({
       github,
       repo: codehostRepository(database.db),
+      memberships,
       tokenOf: async (userId) => {
         const sealed = await auth.findGithubToken(userId);
         return sealed ? keys.decrypt(sealed) : undefined;

@@ -1,6 +1,7 @@
 import type { AuthRepository } from './auth/auth.repository.js';
 import type { SessionEnds } from './auth/session-ends.js';
 import type { TokenKeys } from './auth/tokens.js';
+import type { BlogMemberships } from './blogs/blogs.public.js';
 import type { CodehostService } from './codehost/codehost.service.js';
 import type { PageReads } from '@repolog/contract/pages';
 import type { Config } from './config.js';
@@ -33,6 +34,8 @@ export interface AppDeps {
   codehost: CodehostService;
   /** Accounts: remembering GitHub users, reading and deleting accounts (users/). */
   users: UserAccounts;
+  /** Who belongs to which blog: the one membership read (blogs/), for every feature's rules. */
+  memberships: BlogMemberships;
   auth: AuthRepository;
   /** Feature modules expose their own gauges and counters here (Prometheus). */
   metrics: Pick<Metrics, 'gauge' | 'counter'>;

@@ -80,6 +80,7 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): Art
     events: deps.events,
     cacheSync: deps.cacheSync,
     revisions,
+    memberships: deps.memberships,
   });
   deps.events.on('blog.deleted', () => service.forgetLists());
   registerArticlesRoutes(app, service, deps.config.publicUrl);
@@ -112,7 +113,12 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): Art
     });
   registerRevisionsRoutes(
     app,
-    revisionsService({ repo: revisions, articlesRepo: repo, articles: service }),
+    revisionsService({
+      repo: revisions,
+      articlesRepo: repo,
+      articles: service,
+      memberships: deps.memberships,
+    }),
   );
   return { service, lists: articleLists(listQueries) };
 }

@@ -1,8 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { transactionOf } from '../db/transaction.js';
-import { articleCoauthors, articles, blogMembers, blogs, likes, users } from '../db/schema.js';
+import { articleCoauthors, articles, blogs, likes, users } from '../db/schema.js';
 import { bodyColumns } from './article-bodies.repository.js';
 import { articleListColumns, type ArticleListRow } from './article-lists.repository.js';
 import type { StoredBody } from './article-body.js';
@@ -22,16 +21,6 @@ export interface ArticleDetailRow extends ArticleListRow {
   updatedAt: Date;
   /** Members who wrote it with the author, in the order they were added. */
   coauthors: { userId: number; userName: string }[];
-}
-
-/** A blog as the permission table needs it (logins of its owner and members). */
-export interface BlogAccessRow {
-  id: number;
-  name: string;
-  owner: string;
-  ownerId: number;
-  members: string[];
-  memberIds: number[];
 }
 
 export interface ArticleFields {
@@ -114,28 +103,6 @@ export function articlesRepository(db: Db) {
       viewerId: number,
     ): Promise<{ likeCount: number; liked: boolean } | undefined> {
       const [row] = await viewerState.execute({ articleId, viewerId });
-      return row;
-    },
-
-    /** The blog with its owner's and members' logins, for can(). */
-    async findBlogAccess(blogId: number, tx: Db = db): Promise<BlogAccessRow | undefined> {
-      const owner = alias(users, 'owner');
-      const [row] = await tx
-        .select({
-          id: blogs.id,
-          name: blogs.name,
-          owner: owner.userName,
-          ownerId: blogs.ownerId,
-          members: sql<
-            string[]
-          >`array(select ${users.userName} from ${blogMembers} join ${users} on ${users.id} = ${blogMembers.userId} where ${blogMembers.blogId} = ${blogs.id} order by ${blogMembers.addedAt})`,
-          memberIds: sql<
-            number[]
-          >`array(select ${blogMembers.userId} from ${blogMembers} where ${blogMembers.blogId} = ${blogs.id} order by ${blogMembers.addedAt})`,
-        })
-        .from(blogs)
-        .innerJoin(owner, eq(owner.id, blogs.ownerId))
-        .where(eq(blogs.id, blogId));
       return row;
     },
 

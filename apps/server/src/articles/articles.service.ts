@@ -11,11 +11,12 @@ import type { Db } from '../db/client.js';
 import type { Events } from '../events.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
+import { blogResource, type BlogMemberships } from '../blogs/blogs.public.js';
 import { escapedBody, RENDER_VERSION, type StoredBody } from './article-body.js';
 import { presentArticle } from './articles.presenter.js';
 import type { ArticleListsRepository } from './article-lists.repository.js';
 import { breakthroughLists, type ListedArticle } from './breakthrough-lists.js';
-import type { ArticlesRepository, BlogAccessRow } from './articles.repository.js';
+import type { ArticlesRepository } from './articles.repository.js';
 import type { RenderBackfill } from './render-backfill.js';
 import { RenderError, RenderRefusedError, type RenderPool } from './render-pool.js';
 import type { RevisionsRepository } from './revisions.repository.js';
@@ -46,6 +47,8 @@ export interface ArticlesServiceDeps {
   cacheSync: CacheSync;
   /** Each post and saved edit records a revision in the same transaction. */
   revisions: RevisionsRepository;
+  /** Who belongs to a blog (its members write in it). */
+  memberships: Pick<BlogMemberships, 'find'>;
 }
 
 export const UNRENDERABLE =
@@ -54,13 +57,6 @@ export const TOO_MANY_RENDERS =
   'You are already saving several breakthroughs at once. Wait until they are saved, then try again.';
 export const RENDERER_BUSY =
   'The server is busy saving other breakthroughs. Please try again in a few seconds.';
-
-const blogResource = (blog: BlogAccessRow) => ({
-  members: blog.members,
-  owner: blog.owner,
-  memberIds: blog.memberIds.map(Number),
-  ownerId: blog.ownerId,
-});
 
 /** Breakthroughs: the public list and page, and the author's writes. */
 export function articlesService({
@@ -72,6 +68,7 @@ export function articlesService({
   events,
   cacheSync,
   revisions,
+  memberships,
 }: ArticlesServiceDeps) {
   /**
    * A body -> what is stored with it (sanitized HTML, plain text, pipeline version), rendered
@@ -109,7 +106,7 @@ export function articlesService({
   ): Promise<ArticleResource & { blogId: number; listed: ListedArticle }> => {
     const owned = await repo.findOwnership(articleId);
     if (!owned) throw notFound(ARTICLE_NOT_FOUND);
-    const blog = await repo.findBlogAccess(owned.blogId);
+    const blog = await memberships.find(owned.blogId);
     if (!blog) throw notFound(ARTICLE_NOT_FOUND);
     return {
       userId: owned.authorId,
@@ -161,7 +158,7 @@ export function articlesService({
     renderForStorage,
 
     async create(actor: Actor, input: CreateInput, within?: WithinWrite): Promise<CreatedArticle> {
-      const blog = await repo.findBlogAccess(input.blogId);
+      const blog = await memberships.find(input.blogId);
       if (!blog) throw notFound(BLOG_NOT_FOUND);
       if (!can(actor, 'blog.write', blogResource(blog))) {
         throw forbidden('Only members of this blog can write breakthroughs in it.');

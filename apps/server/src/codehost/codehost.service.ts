@@ -1,6 +1,7 @@
 import type { Activity, ActivityTitle, RepoOption } from '@repolog/contract/codehost';
 import { GITHUB_LOGIN } from '@repolog/contract/users';
 import type { Actor } from '@repolog/contract/permissions';
+import type { BlogMemberships } from '../blogs/blogs.public.js';
 import { AppError, forbidden, notFound } from '../errors.js';
 import {
   GitHubError,
@@ -26,6 +27,8 @@ export interface WithFreshness<T> {
 export interface CodehostDeps {
   github: GitHubClient;
   repo: CodehostRepository;
+  /** Who belongs to the blog of a repository (its members see a private one's activity). */
+  memberships: Pick<BlogMemberships, 'findByRepo'>;
   /** The user's decrypted GitHub token, if stored. */
   tokenOf: (userId: number) => Promise<string | undefined>;
   webUrl: string;
@@ -76,7 +79,7 @@ export const mayCreateBlog = (repo: Pick<GitHubRepo, 'permissions'>): boolean =>
 
 /** Everything Repolog asks GitHub, with caching and graceful failure. */
 export function codehostService(deps: CodehostDeps) {
-  const { github, repo, tokenOf, webUrl } = deps;
+  const { github, repo, memberships, tokenOf, webUrl } = deps;
   const now = deps.now ?? (() => new Date());
 
   const requireToken = async (actor: Actor): Promise<string> => {
@@ -138,10 +141,10 @@ export function codehostService(deps: CodehostDeps) {
 
   /** Who may read a linked repository's activity, and with whose token GitHub is asked. */
   async function activityAccess(actor: Actor | null, ref: RepoRef): Promise<string | undefined> {
-    const access = await repo.access(ref.key);
+    const access = await memberships.findByRepo(ref.key);
     if (!access) throw notFound(`No blog is linked to ${ref.owner}/${ref.name}.`);
-    const isMember = actor !== null && access.memberIds.includes(actor.userId);
-    if (access.private && !isMember) {
+    const isMember = actor !== null && access.members.some((m) => m.userId === actor.userId);
+    if (access.repoPrivate && !isMember) {
       throw forbidden('The activity of a private repository is shown to its blog members only.');
     }
     return (isMember ? await tokenOf(actor.userId) : undefined) ?? (await tokenOf(access.ownerId));

@@ -29,7 +29,13 @@ export function registerDraftsModule(
     database: deps.database,
     onError: (error) => app.log.error({ err: error }, 'live draft'),
   });
-  const service = draftsService({ repo, docs, live, articles: articles.service });
+  const service = draftsService({
+    repo,
+    docs,
+    live,
+    articles: articles.service,
+    memberships: deps.memberships,
+  });
   registerDraftsRoutes(app, service);
   registerLiveDraftsRoute(app, live, {
     publicUrl: deps.config.publicUrl,

@@ -13,7 +13,11 @@ export function registerUsersModule(
   deps: AppDeps,
   articles: ArticleLists,
 ): void {
-  const service = usersService({ repo: usersRepository(deps.db), articles });
+  const service = usersService({
+    repo: usersRepository(deps.db),
+    articles,
+    memberships: deps.memberships,
+  });
   // Here and on every other instance (the cached profiles' counts and blog names).
   for (const scope of ['breakthroughLists', 'blog', 'comments'] as const) {
     deps.cacheSync.on(scope, () => service.forgetProfiles());

@@ -1,16 +1,9 @@
-import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { articles, blogMembers, blogs, comments, favorites, likes, users } from '../db/schema.js';
 import { transactionOf } from '../db/transaction.js';
 
 export type UserRow = typeof users.$inferSelect;
-
-/** A blog a user is a member or the owner of. */
-export interface UserBlogRow {
-  id: number;
-  name: string;
-  owner: boolean;
-}
 
 /** What a profile counts: breakthroughs written, likes they received, comments written. */
 export interface UserCounts {
@@ -58,20 +51,6 @@ export function usersRepository(db: Db) {
         .orderBy(sql`${users.signedUpAt} IS NULL`, users.id)
         .limit(1);
       return row;
-    },
-
-    /** The blogs `userId` is a member or the owner of: owned first, then by name. */
-    async blogsOf(userId: number, tx: Db = db): Promise<UserBlogRow[]> {
-      const member = tx
-        .select({ id: blogMembers.blogId })
-        .from(blogMembers)
-        .where(eq(blogMembers.userId, userId));
-      const owner = sql<boolean>`${blogs.ownerId} = ${userId}`;
-      return tx
-        .select({ id: blogs.id, name: blogs.name, owner })
-        .from(blogs)
-        .where(or(eq(blogs.ownerId, userId), inArray(blogs.id, member)))
-        .orderBy(desc(owner), asc(blogs.name), asc(blogs.id));
     },
 
     /** A profile's counts in one round trip (each from an index on the user's id). */

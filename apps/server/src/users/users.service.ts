@@ -1,6 +1,7 @@
 import type { ArticleListItem } from '@repolog/contract/articles';
 import type { UserProfile } from '@repolog/contract/users';
 import type { ArticleLists } from '../articles/articles.public.js';
+import type { BlogMemberships } from '../blogs/blogs.public.js';
 import { notFound } from '../errors.js';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { presentProfile } from './users.presenter.js';
@@ -10,10 +11,12 @@ export interface UsersServiceDeps {
   repo: UsersRepository;
   /** The breakthroughs a profile lists. */
   articles: Pick<ArticleLists, 'authoredBy'>;
+  /** The blogs a profile names. */
+  memberships: Pick<BlogMemberships, 'blogsOf'>;
 }
 
 /** Profiles: who someone is on Repolog, their blogs and what they wrote. Public reads. */
-export function usersService({ repo, articles }: UsersServiceDeps) {
+export function usersService({ repo, articles, memberships }: UsersServiceDeps) {
   /** The account behind a login, whatever its case (GitHub logins ignore case). */
   const find = async (login: string): Promise<UserRow> => {
     const user = await repo.findByLogin(login);
@@ -34,7 +37,10 @@ export function usersService({ repo, articles }: UsersServiceDeps) {
     async profile(login: string): Promise<UserProfile> {
       return profiles.get(login.toLowerCase(), async () => {
         const user = await find(login);
-        const [blogs, counts] = await Promise.all([repo.blogsOf(user.id), repo.countsOf(user.id)]);
+        const [blogs, counts] = await Promise.all([
+          memberships.blogsOf(user.id),
+          repo.countsOf(user.id),
+        ]);
         return presentProfile(user, blogs, counts);
       });
     },
