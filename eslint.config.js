@@ -228,10 +228,11 @@ export default tseslint.config(
                 '!@repolog/contract/live',
                 '!@repolog/contract/errors',
                 '!@repolog/contract/locale',
+                '!@repolog/contract/page-routes',
               ],
               allowTypeImports: true,
               message:
-                'Import only types from contract schema files in the web app (values from constants, languages, limits, permissions, live, errors, locale).',
+                'Import only types from contract schema files in the web app (values from constants, languages, limits, permissions, live, errors, locale, page-routes).',
             },
             { group: ['zod', 'zod/*'], message: 'The web app does not ship zod.' },
           ],

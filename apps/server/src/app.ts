@@ -44,7 +44,8 @@ import { registerRouteCatalog } from './plugins/route-catalog.js';
 import { routePath } from './plugins/route-path.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSerializer } from './plugins/serializer.js';
-import { registerStaticSpa, type MetaProvider } from './plugins/static-spa.js';
+import type { MetaProvider } from './pages/pages.public.js';
+import { registerStaticSpa } from './plugins/static-spa.js';
 import { registerUsersModule } from './users/users.module.js';
 import { userAccounts } from './users/user-accounts.js';
 
@@ -231,11 +232,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMediaModule(app, deps, {
     referenceSources: [articleMediaReferences(deps.db), drafts.mediaReferences],
   });
-  const documents = registerPagesModule(
-    app,
-    deps,
-    options.pageRenderer ? await loadPageRenderer(options.pageRenderer) : undefined,
-  );
+  const pages = registerPagesModule(app, deps, {
+    renderer: options.pageRenderer ? await loadPageRenderer(options.pageRenderer) : undefined,
+    webDist: options.webDist,
+  });
 
   await registerApiDocs(app);
   registerMetricsRoute(app, config.metricsToken);
@@ -245,12 +245,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await outbox.start();
   closers.push(() => outbox.stop());
 
-  await registerStaticSpa(app, {
-    webDist: options.webDist,
-    publicUrl: config.publicUrl,
-    metaProviders,
-    demo: config.demo,
-    ...(documents ? { documents } : {}),
-  });
+  await registerStaticSpa(app, { webDist: options.webDist, fallback: pages });
   return app;
 }

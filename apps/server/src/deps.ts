@@ -11,7 +11,7 @@ import type { GitHubClient } from './github/github.types.js';
 import type { CacheSync } from './plugins/cache-sync.js';
 import type { Outbox } from './outbox/outbox.js';
 import type { Metrics } from './plugins/metrics.js';
-import type { MetaProvider } from './plugins/static-spa.js';
+import type { MetaProvider } from './pages/pages.public.js';
 import type { UserAccounts } from './users/users.public.js';
 
 /** What feature modules receive from buildApp. Modules build their own services from these. */
