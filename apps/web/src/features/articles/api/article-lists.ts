@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ArticleListItem } from '@repolog/contract/articles';
 import { DEFAULT_LIST_SORT, LIST_PAGE_SIZE, type ListSort } from '@repolog/contract/constants';
 import { apiRequest } from '../../../lib/api-client';
+import { articleKeys } from '../../../lib/article-record';
 
 /** Which paged list: every breakthrough, or the ones the reader liked. */
 export type ArticleListSource = 'all' | 'liked';
@@ -43,7 +44,7 @@ export async function getArticlePage(
 
 export const articlePageQuery = (source: ArticleListSource, params: ArticleListParams) =>
   queryOptions({
-    queryKey: ['articles', source, params],
+    queryKey: [...articleKeys.all, source, params],
     queryFn: ({ signal }) => getArticlePage(source, params, signal),
     // Keep the current page on screen while the next one loads: no flash, no layout shift.
     placeholderData: keepPreviousData,
