@@ -25,6 +25,18 @@ const SERVER_FEATURES = foldersIn('apps/server/src').filter(
   (name) => !['db', 'plugins', 'test'].includes(name),
 );
 
+/** Only repositories and the db folder may speak SQL (STYLE.md habit 4). */
+const SQL_ONLY_IN_REPOSITORIES = {
+  group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/pglite', '@electric-sql/pglite/*'],
+  message: 'Queries live in *.repository.ts or src/db/ only.',
+};
+
+/** Only the github module talks to GitHub. */
+const GITHUB_ONLY_IN_GITHUB = {
+  group: ['@octokit/*', 'octokit'],
+  message: 'Only apps/server/src/github talks to GitHub.',
+};
+
 /** Web feature folders (apps/web/src/features/<feature>): none imports another. */
 const WEB_FEATURES = foldersIn('apps/web/src/features');
 
@@ -90,18 +102,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: [
-                'drizzle-orm',
-                'drizzle-orm/*',
-                'pg',
-                '@electric-sql/pglite',
-                '@electric-sql/pglite/*',
-              ],
-              message: 'Queries live in *.repository.ts or src/db/ only.',
-            },
-          ],
+          patterns: [SQL_ONLY_IN_REPOSITORIES],
         },
       ],
     },
@@ -114,22 +115,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['@octokit/*', 'octokit'],
-              message: 'Only apps/server/src/github talks to GitHub.',
-            },
-            {
-              group: [
-                'drizzle-orm',
-                'drizzle-orm/*',
-                'pg',
-                '@electric-sql/pglite',
-                '@electric-sql/pglite/*',
-              ],
-              message: 'Queries live in *.repository.ts or src/db/ only.',
-            },
-          ],
+          patterns: [GITHUB_ONLY_IN_GITHUB, SQL_ONLY_IN_REPOSITORIES],
         },
       ],
     },
@@ -145,12 +131,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['@octokit/*', 'octokit'],
-              message: 'Only apps/server/src/github talks to GitHub.',
-            },
-          ],
+          patterns: [GITHUB_ONLY_IN_GITHUB],
         },
       ],
     },
