@@ -3,8 +3,8 @@ import type { Article } from '@repolog/contract/articles';
 import { api } from './api-client';
 
 /**
- * Query keys of breakthroughs: the record below, and every list of them (the paged lists, the
- * home ranking) under `all` — what a like or a deleted breakthrough makes stale.
+ * Query keys of breakthroughs: the record below, and under `all` every list of them (each list's
+ * factory starts its key with it) — what a like or a deleted breakthrough makes stale.
  */
 export const articleKeys = {
   all: ['articles'] as const,

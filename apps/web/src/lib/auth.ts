@@ -17,15 +17,12 @@ export async function getAuthStatus(): Promise<AuthStatus> {
   }
 }
 
-/** Query keys of the session: kept when everything else is marked stale (query-client.ts). */
-export const authKeys = {
-  all: ['auth'] as const,
-  status: () => [...authKeys.all, 'status'] as const,
-};
+/** Query keys of the session: the ones a wide write keeps (stale-reads.ts). */
+export const authKeys = { all: ['auth'], status: ['auth', 'status'] } as const;
 
 /** Who is signed in (spec §4): asked once at app start and after signing in. */
 export const authStatusQuery = queryOptions({
-  queryKey: authKeys.status(),
+  queryKey: authKeys.status,
   queryFn: getAuthStatus,
   staleTime: Infinity,
   retry: false,

@@ -3,8 +3,9 @@ import type { Blog } from '@repolog/contract/blogs';
 import { api } from './api-client';
 
 /**
- * Query keys of blogs: the record below, and every list of blogs (the followed ones, the home
- * strip) under `all` — what a favorite or a deleted blog makes stale.
+ * Query keys of blogs: the record below, and under `all` every list of them (the followed ones,
+ * home's; each list's factory starts its key with it) — what a favorite or a deleted blog makes
+ * stale.
  */
 export const blogKeys = {
   all: ['blogs'] as const,

@@ -2,7 +2,6 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ArticleListItem } from '@repolog/contract/articles';
 import { DEFAULT_LIST_SORT, LIST_PAGE_SIZE, type ListSort } from '@repolog/contract/constants';
 import { apiRequest } from '../../../lib/api-client';
-import { articleKeys } from '../../../lib/article-record';
 
 /** Which paged list: every breakthrough, or the ones the reader liked. */
 export type ArticleListSource = 'all' | 'liked';
@@ -44,7 +43,8 @@ export async function getArticlePage(
 
 export const articlePageQuery = (source: ArticleListSource, params: ArticleListParams) =>
   queryOptions({
-    queryKey: [...articleKeys.all, source, params],
+    // Under articleKeys.all (lib/article-record.ts): a like or a deletion makes it stale.
+    queryKey: ['articles', source, params],
     queryFn: ({ signal }) => getArticlePage(source, params, signal),
     // Keep the current page on screen while the next one loads: no flash, no layout shift.
     placeholderData: keepPreviousData,

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@repolog/contract/common';
-import { api } from '../../../lib/api-client';
 import { articleKeys } from '../../../lib/article-record';
-import { markReadsStale } from '../../../lib/query-client';
+import { api } from '../../../lib/api-client';
+import { markReadsStale } from '../../../lib/stale-reads';
 
 /** DELETE /api/article/{articleId} */
 export const deleteArticle = (articleId: number) =>

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@repolog/contract/common';
-import { api } from '../../../lib/api-client';
 import { blogKeys } from '../../../lib/blog-record';
-import { markReadsStale } from '../../../lib/query-client';
+import { api } from '../../../lib/api-client';
+import { markReadsStale } from '../../../lib/stale-reads';
 
 /** DELETE /api/blog/{blogId} (owner only). */
 export const deleteBlog = (blogId: number) =>

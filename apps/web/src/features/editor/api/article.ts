@@ -6,7 +6,7 @@ import type {
   UpdateArticle,
 } from '@repolog/contract/articles';
 import { api } from '../../../lib/api-client';
-import { markReadsStale } from '../../../lib/query-client';
+import { markReadsStale } from '../../../lib/stale-reads';
 
 /** POST /api/article */
 export const createArticle = (body: CreateArticle) =>

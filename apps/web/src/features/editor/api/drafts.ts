@@ -9,7 +9,7 @@ import type {
   SaveDraft,
 } from '@repolog/contract/drafts';
 import { ApiError, api } from '../../../lib/api-client';
-import { markReadsStale } from '../../../lib/query-client';
+import { markReadsStale } from '../../../lib/stale-reads';
 
 /**
  * Browsers cap what requests that outlive the page may carry (64 KB in all); a longer body is

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RestoredRevision, Revision, RevisionSummary } from '@repolog/contract/revisions';
 import { api } from '../../../lib/api-client';
-import { markReadsStale } from '../../../lib/query-client';
+import { markReadsStale } from '../../../lib/stale-reads';
 
 /** Query keys of breakthroughs' histories (a revision never changes). */
 export const historyKeys = {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateBlog, CreatedBlog, UpdateBlog } from '@repolog/contract/blogs';
 import { api } from '../../../lib/api-client';
-import { markReadsStale } from '../../../lib/query-client';
+import { markReadsStale } from '../../../lib/stale-reads';
 
 /** POST /api/blog — answers with the new blog's blog_id. */
 export const createBlog = (body: CreateBlog) =>
