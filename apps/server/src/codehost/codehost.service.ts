@@ -141,10 +141,15 @@ export function codehostService(deps: CodehostDeps) {
 
   /** Who may read a linked repository's activity, and with whose token GitHub is asked. */
   async function activityAccess(actor: Actor | null, ref: RepoRef): Promise<string | undefined> {
-    const access = await memberships.findByRepo(ref.key);
+    const blog = await memberships.findByRepo(ref.key);
+    const access = blog && {
+      private: blog.repoPrivate,
+      ownerId: blog.ownerId,
+      memberIds: blog.members.map((member) => member.userId),
+    };
     if (!access) throw notFound(`No blog is linked to ${ref.owner}/${ref.name}.`);
-    const isMember = actor !== null && access.members.some((m) => m.userId === actor.userId);
-    if (access.repoPrivate && !isMember) {
+    const isMember = actor !== null && access.memberIds.includes(actor.userId);
+    if (access.private && !isMember) {
       throw forbidden('The activity of a private repository is shown to its blog members only.');
     }
     return (isMember ? await tokenOf(actor.userId) : undefined) ?? (await tokenOf(access.ownerId));
