@@ -6,24 +6,39 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 
-/** Server feature folders (apps/server/src/<feature>): each meets the others through <feature>.public.ts. */
-const SERVER_FEATURES = [
-  'articles',
-  'auth',
-  'blogs',
-  'codehost',
-  'comments',
-  'demo',
-  'favorites',
-  'feeds',
-  'github',
-  'health',
-  'likes',
-  'notifications',
-  'outbox',
-  'users',
-];
+/** The folders directly under `dir` (relative to this file). */
+const foldersIn = (dir) =>
+  readdirSync(path.join(import.meta.dirname, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+
+/**
+ * Server feature folders (apps/server/src/<feature>): each meets the others through
+ * <feature>.public.ts. Every folder is one, but the composition root's parts: the database,
+ * the Fastify plugins and the test helpers.
+ */
+const SERVER_FEATURES = foldersIn('apps/server/src').filter(
+  (name) => !['db', 'plugins', 'test'].includes(name),
+);
+
+/** Only repositories and the db folder may speak SQL (STYLE.md habit 4). */
+const SQL_ONLY_IN_REPOSITORIES = {
+  group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/pglite', '@electric-sql/pglite/*'],
+  message: 'Queries live in *.repository.ts or src/db/ only.',
+};
+
+/** Only the github module talks to GitHub. */
+const GITHUB_ONLY_IN_GITHUB = {
+  group: ['@octokit/*', 'octokit'],
+  message: 'Only apps/server/src/github talks to GitHub.',
+};
+
+/** Web feature folders (apps/web/src/features/<feature>): none imports another. */
+const WEB_FEATURES = foldersIn('apps/web/src/features');
 
 export default tseslint.config(
   {
@@ -87,18 +102,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: [
-                'drizzle-orm',
-                'drizzle-orm/*',
-                'pg',
-                '@electric-sql/pglite',
-                '@electric-sql/pglite/*',
-              ],
-              message: 'Queries live in *.repository.ts or src/db/ only.',
-            },
-          ],
+          patterns: [SQL_ONLY_IN_REPOSITORIES],
         },
       ],
     },
@@ -111,22 +115,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['@octokit/*', 'octokit'],
-              message: 'Only apps/server/src/github talks to GitHub.',
-            },
-            {
-              group: [
-                'drizzle-orm',
-                'drizzle-orm/*',
-                'pg',
-                '@electric-sql/pglite',
-                '@electric-sql/pglite/*',
-              ],
-              message: 'Queries live in *.repository.ts or src/db/ only.',
-            },
-          ],
+          patterns: [GITHUB_ONLY_IN_GITHUB, SQL_ONLY_IN_REPOSITORIES],
         },
       ],
     },
@@ -142,12 +131,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['@octokit/*', 'octokit'],
-              message: 'Only apps/server/src/github talks to GitHub.',
-            },
-          ],
+          patterns: [GITHUB_ONLY_IN_GITHUB],
         },
       ],
     },
@@ -226,16 +210,72 @@ export default tseslint.config(
                 '!@repolog/contract/errors',
                 '!@repolog/contract/locale',
                 '!@repolog/contract/message-format',
+                '!@repolog/contract/page-routes',
               ],
               allowTypeImports: true,
               message:
-                'Import only types from contract schema files in the web app (values from constants, languages, limits, permissions, live, errors, locale, message-format).',
+                'Import only types from contract schema files in the web app (values from constants, languages, limits, permissions, live, errors, locale, message-format, page-routes).',
             },
             { group: ['zod', 'zod/*'], message: 'The web app does not ship zod.' },
           ],
         },
       ],
     },
+  },
+  {
+    // The web app's zones, as bulletproof-react draws them: app -> features -> shared. A feature
+    // never imports another feature (what two features share lives in lib/ — session, records,
+    // query helpers — or components/ — views; pages compose features in app/routes), and the
+    // shared code imports neither features nor the app.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...WEB_FEATURES.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message: `A feature does not import another (${feature}): share it through lib/ or components/, or compose the two in app/.`,
+            })),
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'Features do not import the app: the app composes them.',
+            },
+            {
+              target: [
+                './apps/web/src/components',
+                './apps/web/src/lib',
+                './apps/web/src/i18n',
+                './apps/web/src/test',
+              ],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'Shared code (components, lib, i18n) imports neither features nor the app.',
+            },
+          ],
+        },
+      ],
+      // Writes go through their feature's api/ (a hook beside the call), never a component.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message: "Mutations live in a feature's api/ folder: call its hook.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/features/*/api/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['apps/web/**/*.tsx'],

@@ -11,6 +11,7 @@ import { authRepository } from './auth/auth.repository.js';
 import { registerAuthModule } from './auth/auth.module.js';
 import { createSessionEnds } from './auth/session-ends.js';
 import { TokenKeys } from './auth/tokens.js';
+import { blogMemberships } from './blogs/blog-memberships.js';
 import { registerBlogsModule } from './blogs/blogs.module.js';
 import { codehostRepository } from './codehost/codehost.repository.js';
 import { registerCodehostModule } from './codehost/codehost.module.js';
@@ -43,9 +44,10 @@ import { registerRouteCatalog } from './plugins/route-catalog.js';
 import { routePath } from './plugins/route-path.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSerializer } from './plugins/serializer.js';
-import { registerStaticSpa, type MetaProvider } from './plugins/static-spa.js';
+import type { MetaProvider } from './pages/pages.public.js';
+import { registerStaticSpa } from './plugins/static-spa.js';
 import { registerUsersModule } from './users/users.module.js';
-import { usersRepository } from './users/users.repository.js';
+import { userAccounts } from './users/user-accounts.js';
 
 export interface AppOptions {
   config: Config;
@@ -179,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   metrics.gauge('repolog_events_pending', 'Outbox events not yet delivered.', () =>
     outbox.countPending(),
   );
+  const memberships = blogMemberships(database.db);
   const metaProviders: MetaProvider[] = [];
   const pageReads: AppDeps['pageReads'] = {};
   const deps: AppDeps = {
@@ -192,11 +195,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     keys,
     github,
     githubWebUrl,
-    users: usersRepository(database.db),
+    users: userAccounts(database.db),
+    memberships,
     auth,
     codehost: codehostService({
       github,
       repo: codehostRepository(database.db),
+      memberships,
       tokenOf: async (userId) => {
         const sealed = await auth.findGithubToken(userId);
         return sealed ? keys.decrypt(sealed) : undefined;
@@ -220,19 +225,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFavoritesModule(app, deps);
   const articles = registerArticlesModule(app, deps);
   const drafts = registerDraftsModule(app, deps, articles);
-  registerLikesModule(app, deps);
+  registerLikesModule(app, deps, articles.lists);
   registerCommentsModule(app, deps);
   registerNotificationsModule(app, deps);
-  registerUsersModule(app, deps);
+  registerUsersModule(app, deps, articles.lists);
   registerFeedsModule(app, deps);
   registerMediaModule(app, deps, {
     referenceSources: [articleMediaReferences(deps.db), drafts.mediaReferences],
   });
-  const documents = registerPagesModule(
-    app,
-    deps,
-    options.pageRenderer ? await loadPageRenderer(options.pageRenderer) : undefined,
-  );
+  const pages = registerPagesModule(app, deps, {
+    renderer: options.pageRenderer ? await loadPageRenderer(options.pageRenderer) : undefined,
+    webDist: options.webDist,
+  });
 
   await registerApiDocs(app);
   registerMetricsRoute(app, config.metricsToken);
@@ -242,12 +246,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await outbox.start();
   closers.push(() => outbox.stop());
 
-  await registerStaticSpa(app, {
-    webDist: options.webDist,
-    publicUrl: config.publicUrl,
-    metaProviders,
-    demo: config.demo,
-    ...(documents ? { documents } : {}),
-  });
+  await registerStaticSpa(app, { webDist: options.webDist, fallback: pages });
   return app;
 }

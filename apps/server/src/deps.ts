@@ -1,6 +1,7 @@
 import type { AuthRepository } from './auth/auth.repository.js';
 import type { SessionEnds } from './auth/session-ends.js';
 import type { TokenKeys } from './auth/tokens.js';
+import type { BlogMemberships } from './blogs/blogs.public.js';
 import type { CodehostService } from './codehost/codehost.service.js';
 import type { PageReads } from '@repolog/contract/pages';
 import type { Config } from './config.js';
@@ -10,8 +11,8 @@ import type { GitHubClient } from './github/github.types.js';
 import type { CacheSync } from './plugins/cache-sync.js';
 import type { Outbox } from './outbox/outbox.js';
 import type { Metrics } from './plugins/metrics.js';
-import type { MetaProvider } from './plugins/static-spa.js';
-import type { UsersRepository } from './users/users.repository.js';
+import type { MetaProvider } from './pages/pages.public.js';
+import type { UserAccounts } from './users/users.public.js';
 
 /** What feature modules receive from buildApp. Modules build their own services from these. */
 export interface AppDeps {
@@ -31,7 +32,10 @@ export interface AppDeps {
   /** Base URL of GitHub's web pages as users see them (the stand-in's in demo mode). */
   githubWebUrl: string;
   codehost: CodehostService;
-  users: UsersRepository;
+  /** Accounts: remembering GitHub users, reading and deleting accounts (users/). */
+  users: UserAccounts;
+  /** Who belongs to which blog: the one membership read (blogs/), for every feature's rules. */
+  memberships: BlogMemberships;
   auth: AuthRepository;
   /** Feature modules expose their own gauges and counters here (Prometheus). */
   metrics: Pick<Metrics, 'gauge' | 'counter'>;

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { LIST_PAGE_SIZE } from '@repolog/contract/constants';
 import type { AppDeps } from '../deps.js';
-import { articleBodiesRepository } from './article-bodies.repository.js';
 import { createImageSizer } from '../media/media.public.js';
+import { articleBodiesRepository } from './article-bodies.repository.js';
+import { articleLists, type ArticleLists } from './article-lists.js';
+import { articleListsRepository } from './article-lists.repository.js';
 import { articlesRepository } from './articles.repository.js';
 import { registerArticlesRoutes } from './articles.routes.js';
 import { articlesService, type ArticlesService } from './articles.service.js';
@@ -26,6 +28,8 @@ const STARTUP_RENDER_WAIT_MS = 10_000;
 /** What other features may use of the articles feature (drafts publish through it). */
 export interface ArticlesModule {
   service: ArticlesService;
+  /** Breakthrough lists other features show (profiles, liked lists, the home ranking). */
+  lists: ArticleLists;
 }
 
 /**
@@ -34,6 +38,7 @@ export interface ArticlesModule {
  */
 export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): ArticlesModule {
   const repo = articlesRepository(deps.db);
+  const listQueries = articleListsRepository(deps.db);
   const revisions = revisionsRepository(deps.db);
   const renderPool = createRenderPool(deps.config.render);
   const sizeImages = createImageSizer(deps.db);
@@ -68,12 +73,14 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): Art
 
   const service = articlesService({
     repo,
+    lists: listQueries,
     officialBlogId: deps.config.officialBlogId,
     renderPool: renderer,
     backfill,
     events: deps.events,
     cacheSync: deps.cacheSync,
     revisions,
+    memberships: deps.memberships,
   });
   deps.events.on('blog.deleted', () => service.forgetLists());
   registerArticlesRoutes(app, service, deps.config.publicUrl);
@@ -106,7 +113,12 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): Art
     });
   registerRevisionsRoutes(
     app,
-    revisionsService({ repo: revisions, articlesRepo: repo, articles: service }),
+    revisionsService({
+      repo: revisions,
+      articlesRepo: repo,
+      articles: service,
+      memberships: deps.memberships,
+    }),
   );
-  return { service };
+  return { service, lists: articleLists(listQueries) };
 }

@@ -1,5 +1,6 @@
 import type { Article, ArticleListItem } from '@repolog/contract/articles';
-import type { ArticleDetailRow, ArticleListRow } from './articles.repository.js';
+import type { ArticleListRow } from './article-lists.repository.js';
+import type { ArticleDetailRow } from './articles.repository.js';
 
 /** Shown as the author of an article whose author deleted their account (DESIGN.md §3). */
 export const DELETED_USER = 'deleted user';

@@ -1,15 +1,12 @@
 /**
- * What other features may use of articles (likes' liked list and ranking, feeds): the list
- * item shape, its columns and order, and the search/language filters. Nothing else of this
- * folder is theirs to import (ESLint zones in eslint.config.js).
+ * What other features may use of articles: the search filters of a list query, the
+ * breakthrough lists they show (articles.lists: a profile's, a reader's liked ones, rows of
+ * chosen breakthroughs), and the service drafts publish through. Nothing else of this folder is
+ * theirs to import (ESLint zones in eslint.config.js).
  */
-export { presentListItem } from './articles.presenter.js';
-export {
-  addCoauthors,
-  articleFilterConditions,
-  articleListColumns,
-  newestFirst,
-  type ArticleFilters,
-  type ArticleListRow,
-} from './articles.repository.js';
-export { listFilters } from './list-filters.js';
+export { listFilters, type ArticleFilters } from './list-filters.js';
+export type { ArticleLists, ListedPage } from './article-lists.js';
+export type { ArticlesModule } from './articles.module.js';
+export type { ArticlesService, WithinWrite } from './articles.service.js';
+// Publishing a draft records its co-authors in the post's transaction (drafts.service.ts).
+export { addCoauthors } from './articles.repository.js';

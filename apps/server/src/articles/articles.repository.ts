@@ -1,28 +1,10 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { ListSort } from '@repolog/contract/articles';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { transactionOf } from '../db/transaction.js';
-import { articleCoauthors, articles, blogMembers, blogs, likes, users } from '../db/schema.js';
+import { articleCoauthors, articles, blogs, likes, users } from '../db/schema.js';
 import { bodyColumns } from './article-bodies.repository.js';
+import { articleListColumns, type ArticleListRow } from './article-lists.repository.js';
 import type { StoredBody } from './article-body.js';
-
-/** Rows of a raw query; the two drivers shape execute() results alike ({ rows }). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
-/** A breakthrough as lists show it. */
-export interface ArticleListRow {
-  id: number;
-  title: string;
-  createdAt: Date;
-  blogId: number;
-  blogName: string;
-  about: string | null;
-  likeCount: number;
-  commentCount: number;
-}
 
 /** A breakthrough with everything its page shows to anyone (a reader's own like aside). */
 export interface ArticleDetailRow extends ArticleListRow {
@@ -41,22 +23,6 @@ export interface ArticleDetailRow extends ArticleListRow {
   coauthors: { userId: number; userName: string }[];
 }
 
-/** A blog as the permission table needs it (logins of its owner and members). */
-export interface BlogAccessRow {
-  id: number;
-  name: string;
-  owner: string;
-  ownerId: number;
-  members: string[];
-  memberIds: number[];
-}
-
-/** Search text and language, trimmed; null means no filter. */
-export interface ArticleFilters {
-  q: string | null;
-  lang: string | null;
-}
-
 export interface ArticleFields {
   title: string;
   content: string;
@@ -64,70 +30,6 @@ export interface ArticleFields {
   problem: string | null;
   solution: string | null;
 }
-
-/** "3,1,2" -> the ids, without building a string per id (lists hold up to every article). */
-export function parseIdList(text: string): Int32Array {
-  if (text === '') return new Int32Array(0);
-  let count = 1;
-  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) === 44) count += 1;
-  const ids = new Int32Array(count);
-  let at = 0;
-  let value = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code === 44) {
-      ids[at] = value;
-      at += 1;
-      value = 0;
-    } else {
-      value = value * 10 + (code - 48);
-    }
-  }
-  ids[at] = value;
-  return ids;
-}
-
-/** Escapes LIKE wildcards so user text matches literally (PostgreSQL's default escape is \). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-/**
- * WHERE conditions of the spec's search (§5): case-insensitive "contains" on the title or the
- * blog name, and an exact case-insensitive language. The blog-name match is folded into an
- * array of blog ids first, so PostgreSQL can OR the title's trigram index with the blog index.
- */
-export function articleFilterConditions(filters: ArticleFilters): SQL[] {
-  const conditions: SQL[] = [];
-  if (filters.q !== null) {
-    const pattern = `%${escapeLike(filters.q)}%`;
-    conditions.push(
-      sql`(lower(${articles.title}) like lower(${pattern}) or ${articles.blogId} = any(array(select sb.id from ${blogs} sb where lower(sb.name) like lower(${pattern}))))`,
-    );
-  }
-  if (filters.lang !== null) {
-    conditions.push(sql`lower(${articles.about}) = lower(${filters.lang})`);
-  }
-  return conditions;
-}
-
-/** Newest first; the articles_created index is built in exactly this order. */
-export const newestFirst = [desc(articles.createdAt), desc(articles.id)];
-
-/**
- * The columns of a list item, for selects that join articles and blogs. The counts are the
- * stored counters (like_count, comment_count), never a count over likes or comments.
- */
-export const articleListColumns = {
-  id: articles.id,
-  title: articles.title,
-  createdAt: articles.createdAt,
-  blogId: articles.blogId,
-  blogName: blogs.name,
-  about: articles.about,
-  likeCount: articles.likeCount,
-  commentCount: articles.commentCount,
-};
 
 /** An article's co-authors, in the order they were added, as one JSON value. */
 const coauthorsOf = (articleId: SQL | typeof articles.id) =>
@@ -154,7 +56,7 @@ export async function addCoauthors(
     on conflict do nothing`);
 }
 
-/** Articles (breakthroughs): reads for pages and lists, and the author's writes. */
+/** Articles (breakthroughs): their page's reads and the author's writes (lists are elsewhere). */
 export function articlesRepository(db: Db) {
   // Asked on every signed-in read of an article: prepared once, planned once per connection.
   const viewerState = db
@@ -187,71 +89,8 @@ export function articlesRepository(db: Db) {
     .where(eq(articles.id, sql.placeholder('articleId')))
     .prepare('article_detail');
 
-  // Every list page that its short-lived cache does not answer: a slice of ids, one round trip.
-  const listRows = db
-    .select(articleListColumns)
-    .from(articles)
-    .innerJoin(blogs, eq(blogs.id, articles.blogId))
-    .where(sql`${articles.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('article_list_rows');
-
   return {
     transaction: transactionOf(db),
-
-    /**
-     * The ids of every listed breakthrough matching the filters, newest first or most liked
-     * first (then newest), the official notice board excluded. A search reads the title's
-     * trigram index and the matching blogs first (materialized, so PostgreSQL does not walk
-     * the whole date index hoping to find ten rare matches), then sorts what it found.
-     */
-    async listBreakthroughIds(
-      options: { filters: ArticleFilters; sort: ListSort; excludeBlogId: number },
-      tx: Db = db,
-    ): Promise<Int32Array> {
-      const { q, lang } = options.filters;
-      const langCondition = lang === null ? sql`true` : sql`lower(m.about) = lower(${lang})`;
-      // articles_created_idx and articles_like_count_idx are built in these orders.
-      const order =
-        options.sort === 'likes'
-          ? sql`m.like_count desc, m.created_at desc, m.id desc`
-          : sql`m.created_at desc, m.id desc`;
-      // Every match, but in one text value: parsing 100,000 rows costs more than the query.
-      let matches: SQL;
-      if (q !== null) {
-        const pattern = `%${escapeLike(q)}%`;
-        matches = sql`
-          with m as materialized (
-            select id, created_at, like_count, blog_id, about from ${articles} where lower(title) like lower(${pattern})
-            union
-            select id, created_at, like_count, blog_id, about from ${articles}
-              where blog_id = any(array(select sb.id from ${blogs} sb where lower(sb.name) like lower(${pattern})))
-          )
-          select m.id from m
-          where m.blog_id <> ${options.excludeBlogId} and ${langCondition}
-          order by ${order}`;
-      } else {
-        // articles_created_idx, articles_like_count_idx and articles_about_lower_idx carry
-        // blog_id (migrations 0003, 0008): the walk in either order reads the index alone.
-        matches = sql`
-          select m.id from ${articles} m
-          where m.blog_id <> ${options.excludeBlogId} and ${langCondition}
-          order by ${order}`;
-      }
-      const result = await tx.execute(
-        sql`select coalesce(string_agg(s.id::text, ','), '') as ids from (${matches}) s`,
-      );
-      return parseIdList(rowsOf<{ ids: string }>(result)[0]?.ids ?? '');
-    },
-
-    /** List rows of the given articles, in the order of `ids`. */
-    async findListRows(ids: ArrayLike<number>): Promise<ArticleListRow[]> {
-      if (ids.length === 0) return [];
-      const rows = await listRows.execute({ ids: Array.from(ids) });
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return Array.from(ids, (id) => byId.get(id)).filter(
-        (row): row is ArticleListRow => row !== undefined,
-      );
-    },
 
     async findDetail(articleId: number): Promise<ArticleDetailRow | undefined> {
       const [row] = await detail.execute({ articleId });
@@ -264,28 +103,6 @@ export function articlesRepository(db: Db) {
       viewerId: number,
     ): Promise<{ likeCount: number; liked: boolean } | undefined> {
       const [row] = await viewerState.execute({ articleId, viewerId });
-      return row;
-    },
-
-    /** The blog with its owner's and members' logins, for can(). */
-    async findBlogAccess(blogId: number, tx: Db = db): Promise<BlogAccessRow | undefined> {
-      const owner = alias(users, 'owner');
-      const [row] = await tx
-        .select({
-          id: blogs.id,
-          name: blogs.name,
-          owner: owner.userName,
-          ownerId: blogs.ownerId,
-          members: sql<
-            string[]
-          >`array(select ${users.userName} from ${blogMembers} join ${users} on ${users.id} = ${blogMembers.userId} where ${blogMembers.blogId} = ${blogs.id} order by ${blogMembers.addedAt})`,
-          memberIds: sql<
-            number[]
-          >`array(select ${blogMembers.userId} from ${blogMembers} where ${blogMembers.blogId} = ${blogs.id} order by ${blogMembers.addedAt})`,
-        })
-        .from(blogs)
-        .innerJoin(owner, eq(owner.id, blogs.ownerId))
-        .where(eq(blogs.id, blogId));
       return row;
     },
 

@@ -11,10 +11,12 @@ import type { Db } from '../db/client.js';
 import type { Events } from '../events.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
+import { blogResource, type BlogMemberships } from '../blogs/blogs.public.js';
 import { escapedBody, RENDER_VERSION, type StoredBody } from './article-body.js';
 import { presentArticle } from './articles.presenter.js';
+import type { ArticleListsRepository } from './article-lists.repository.js';
 import { breakthroughLists, type ListedArticle } from './breakthrough-lists.js';
-import type { ArticlesRepository, BlogAccessRow } from './articles.repository.js';
+import type { ArticlesRepository } from './articles.repository.js';
 import type { RenderBackfill } from './render-backfill.js';
 import { RenderError, RenderRefusedError, type RenderPool } from './render-pool.js';
 import type { RevisionsRepository } from './revisions.repository.js';
@@ -36,6 +38,8 @@ export const DELETED = 'The Breakthrough is deleted.';
 
 export interface ArticlesServiceDeps {
   repo: ArticlesRepository;
+  /** The public list's queries. */
+  lists: ArticleListsRepository;
   officialBlogId: number;
   renderPool: Pick<RenderPool, 'render'>;
   /** Re-renders bodies that reads find unrendered or from an older pipeline. */
@@ -44,28 +48,25 @@ export interface ArticlesServiceDeps {
   cacheSync: CacheSync;
   /** Each post and saved edit records a revision in the same transaction. */
   revisions: RevisionsRepository;
+  /** Who belongs to a blog (its members write in it). */
+  memberships: Pick<BlogMemberships, 'find'>;
 }
 
 export const UNRENDERABLE = 'articles.unrenderable';
 export const TOO_MANY_RENDERS = 'articles.tooManyRenders';
 export const RENDERER_BUSY = 'articles.rendererBusy';
 
-const blogResource = (blog: BlogAccessRow) => ({
-  members: blog.members,
-  owner: blog.owner,
-  memberIds: blog.memberIds.map(Number),
-  ownerId: blog.ownerId,
-});
-
 /** Breakthroughs: the public list and page, and the author's writes. */
 export function articlesService({
   repo,
+  lists: listQueries,
   officialBlogId,
   renderPool,
   backfill,
   events,
   cacheSync,
   revisions,
+  memberships,
 }: ArticlesServiceDeps) {
   /**
    * A body -> what is stored with it (sanitized HTML, plain text, pipeline version), rendered
@@ -87,7 +88,7 @@ export function articlesService({
     }
   };
 
-  const lists = breakthroughLists({ repo, officialBlogId, cacheSync });
+  const lists = breakthroughLists({ repo: listQueries, officialBlogId, cacheSync });
   // What a visitor (no personal likeButton) sees of a popular article, reused for a second.
   const publicViews = microcache<Article>({
     ttlMs: PUBLIC_VIEW_TTL_MS,
@@ -103,7 +104,7 @@ export function articlesService({
   ): Promise<ArticleResource & { blogId: number; listed: ListedArticle }> => {
     const owned = await repo.findOwnership(articleId);
     if (!owned) throw notFound(ARTICLE_NOT_FOUND);
-    const blog = await repo.findBlogAccess(owned.blogId);
+    const blog = await memberships.find(owned.blogId);
     if (!blog) throw notFound(ARTICLE_NOT_FOUND);
     return {
       userId: owned.authorId,
@@ -155,7 +156,7 @@ export function articlesService({
     renderForStorage,
 
     async create(actor: Actor, input: CreateInput, within?: WithinWrite): Promise<CreatedArticle> {
-      const blog = await repo.findBlogAccess(input.blogId);
+      const blog = await memberships.find(input.blogId);
       if (!blog) throw notFound(BLOG_NOT_FOUND);
       if (!can(actor, 'blog.write', blogResource(blog))) {
         throw forbidden('articles.membersOnlyWrite');

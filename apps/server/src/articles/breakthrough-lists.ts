@@ -2,7 +2,8 @@ import type { ArticleListItem, ListSort } from '@repolog/contract/articles';
 import type { CacheSync } from '../plugins/cache-sync.js';
 import { microcache } from '../plugins/microcache.js';
 import { presentListItem } from './articles.presenter.js';
-import type { ArticleFilters, ArticlesRepository } from './articles.repository.js';
+import type { ArticleListsRepository } from './article-lists.repository.js';
+import type { ArticleFilters } from './list-filters.js';
 
 /**
  * How long this instance reuses a list page it built (a slice of an id list plus one
@@ -161,7 +162,7 @@ type ListResult = { items: ArticleListItem[]; total: number };
  * else, or a change this instance cannot read, drops all.
  */
 export function breakthroughLists(deps: {
-  repo: Pick<ArticlesRepository, 'listBreakthroughIds' | 'findListRows'>;
+  repo: Pick<ArticleListsRepository, 'listBreakthroughIds' | 'findListRows'>;
   officialBlogId: number;
   cacheSync: CacheSync;
 }) {

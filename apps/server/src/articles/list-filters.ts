@@ -1,5 +1,10 @@
 import type { ListQuery } from '@repolog/contract/common';
-import type { ArticleFilters } from './articles.repository.js';
+
+/** Search text and language, trimmed; null means no filter. */
+export interface ArticleFilters {
+  q: string | null;
+  lang: string | null;
+}
 
 /**
  * q and lang of a list query, trimmed; empty means no filter (spec §5: blank = all). The query

@@ -2,6 +2,7 @@ import { updateArticleSchema } from '@repolog/contract/articles';
 import type { RestoredRevision, Revision, RevisionSummary } from '@repolog/contract/revisions';
 import { can, type Actor } from '@repolog/contract/permissions';
 import { messageOfIssue } from '@repolog/contract/validation';
+import { blogResource, type BlogMemberships } from '../blogs/blogs.public.js';
 import { badRequest, notFound } from '../errors.js';
 import type { ArticlesRepository } from './articles.repository.js';
 import type { ArticlesService } from './articles.service.js';
@@ -17,24 +18,18 @@ export function revisionsService({
   repo,
   articlesRepo,
   articles,
+  memberships,
 }: {
   repo: RevisionsRepository;
   articlesRepo: ArticlesRepository;
   articles: ArticlesService;
+  memberships: Pick<BlogMemberships, 'find'>;
 }) {
   /** 404 unless the actor is a member of the article's blog. */
   const checkMember = async (actor: Actor | null, articleId: number): Promise<void> => {
     const owned = await articlesRepo.findOwnership(articleId);
-    const blog = owned && (await articlesRepo.findBlogAccess(owned.blogId));
-    const resource = blog && {
-      userId: owned.authorId,
-      blog: {
-        members: blog.members,
-        owner: blog.owner,
-        memberIds: blog.memberIds.map(Number),
-        ownerId: blog.ownerId,
-      },
-    };
+    const blog = owned && (await memberships.find(owned.blogId));
+    const resource = blog && { userId: owned.authorId, blog: blogResource(blog) };
     if (!resource || !can(actor, 'article.history', resource)) throw notFound(HISTORY_NOT_FOUND);
   };
 

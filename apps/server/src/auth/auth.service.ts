@@ -4,7 +4,7 @@ import type { Actor } from '@repolog/contract/permissions';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { GitHubError, type GitHubClient } from '../github/github.public.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
-import type { UsersRepository } from '../users/users.public.js';
+import type { UserAccounts } from '../users/users.public.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { SessionEnds } from './session-ends.js';
 import {
@@ -28,7 +28,7 @@ export interface IssuedSession {
 export interface AuthServiceDeps {
   keys: TokenKeys;
   repo: AuthRepository;
-  users: UsersRepository;
+  users: UserAccounts;
   github: GitHubClient;
   /** Tells every instance when sessions end (their caches and live streams). */
   sessionEnds: Pick<SessionEnds, 'ended'>;
@@ -177,7 +177,7 @@ export function authService(deps: AuthServiceDeps) {
 
     /** Deletes the account; every session of it ends with it. */
     async deleteAccount(actor: Actor): Promise<void> {
-      const removal = await users.transaction((tx) => users.deleteAccount(actor.userId, tx));
+      const removal = await users.deleteAccount(actor.userId);
       // Its sessions went with it (cascade); no instance may still believe one of them.
       sessionEnds.ended({ userId: actor.userId });
       // Pages that showed its comments, its name or its memberships show them no more.

@@ -1,4 +1,4 @@
-import type { MetaProvider } from '../plugins/static-spa.js';
+import type { MetaProvider } from '../pages/pages.public.js';
 import type { BlogsService } from './blogs.service.js';
 
 /** Longest meta description; search engines show about this much. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
+import { blogMembersRepository } from './blog-members.repository.js';
 import { blogMetaProvider } from './blogs.meta.js';
 import { blogsRepository } from './blogs.repository.js';
 import { registerBlogsRoutes } from './blogs.routes.js';
@@ -9,6 +10,7 @@ import { blogsService } from './blogs.service.js';
 export function registerBlogsModule(app: FastifyInstance, deps: AppDeps): void {
   const service = blogsService({
     repo: blogsRepository(deps.db),
+    members: blogMembersRepository(deps.db),
     users: deps.users,
     codehost: deps.codehost,
     events: deps.events,

@@ -1,24 +1,9 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { BLOG_PAGE_ARTICLES } from '@repolog/contract/constants';
 import type { Db } from '../db/client.js';
 import { articles, blogMembers, blogs, favorites, users } from '../db/schema.js';
 import { transactionOf } from '../db/transaction.js';
-
-export interface MemberRow {
-  userId: number;
-  login: string;
-}
-
-/** A blog with what permission checks and member sync need. */
-export interface BlogAccessRow {
-  id: number;
-  repoKey: string;
-  gitRepoUrl: string;
-  ownerId: number;
-  ownerLogin: string;
-  /** Earliest added first. */
-  members: MemberRow[];
-}
+import { membersOf } from './blog-members.repository.js';
 
 export interface BlogDetailRow {
   id: number;
@@ -48,7 +33,7 @@ export interface NewBlog {
   ownerId: number;
 }
 
-/** Blogs and their members. */
+/** Blogs: the page, the workspace's list, and the writes (who belongs to one: blog-members). */
 export function blogsRepository(db: Db) {
   // Asked on every signed-in read of a blog page: prepared once, planned once per connection.
   const viewerState = db
@@ -73,9 +58,7 @@ export function blogsRepository(db: Db) {
       ownerLogin: users.userName,
       favCount: blogs.favCount,
       articleCount: sql<number>`(select count(*)::int from ${articles} where ${articles.blogId} = ${blogs.id})`,
-      memberLogins: sql<
-        string[]
-      >`array(select mu.user_name from ${blogMembers} m join ${users} mu on mu.id = m.user_id where m.blog_id = ${blogs.id} order by m.added_at, m.user_id)`,
+      members: membersOf,
       articles: sql<
         { id: number; title: string; createdAt: string; likeCount: number; commentCount: number }[]
       >`(select coalesce(json_agg(json_build_object('id', n.id, 'title', n.title, 'createdAt', n.created_at, 'likeCount', n.like_count, 'commentCount', n.comment_count) order by n.created_at desc, n.id desc), '[]'::json) from ${newest} n)`,
@@ -85,42 +68,8 @@ export function blogsRepository(db: Db) {
     .where(eq(blogs.id, sql.placeholder('blogId')))
     .prepare('blog_detail');
 
-  async function membersOf(blogId: number, tx: Db): Promise<MemberRow[]> {
-    return tx
-      .select({ userId: blogMembers.userId, login: users.userName })
-      .from(blogMembers)
-      .innerJoin(users, eq(users.id, blogMembers.userId))
-      .where(eq(blogMembers.blogId, blogId))
-      .orderBy(asc(blogMembers.addedAt), asc(blogMembers.userId));
-  }
-
   return {
     transaction: transactionOf(db),
-
-    /**
-     * The blog with its owner and members. With `lock`, the blog row is locked until the
-     * transaction ends, so concurrent edits of one blog's members run one after the other.
-     */
-    async findAccess(
-      blogId: number,
-      tx: Db = db,
-      lock = false,
-    ): Promise<BlogAccessRow | undefined> {
-      const query = tx
-        .select({
-          id: blogs.id,
-          repoKey: blogs.repoKey,
-          gitRepoUrl: blogs.gitRepoUrl,
-          ownerId: blogs.ownerId,
-          ownerLogin: users.userName,
-        })
-        .from(blogs)
-        .innerJoin(users, eq(users.id, blogs.ownerId))
-        .where(eq(blogs.id, blogId));
-      const [row] = lock ? await query.for('update', { of: blogs }) : await query;
-      if (!row) return undefined;
-      return { ...row, members: await membersOf(blogId, tx) };
-    },
 
     /** What one reader's own actions change on a blog: its favorite count and their star. */
     async findViewerState(
@@ -135,8 +84,10 @@ export function blogsRepository(db: Db) {
     async findDetail(blogId: number): Promise<BlogDetailRow | undefined> {
       const [row] = await detail.execute({ blogId });
       if (!row) return undefined;
+      const { members, ...rest } = row;
       return {
-        ...row,
+        ...rest,
+        memberLogins: members.map((member) => member.login),
         favCount: Number(row.favCount),
         articleCount: Number(row.articleCount),
         articles: row.articles.map((a) => ({ ...a, createdAt: new Date(a.createdAt) })),

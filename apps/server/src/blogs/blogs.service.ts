@@ -8,25 +8,28 @@ import type {
 } from '@repolog/contract/blogs';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { limits } from '@repolog/contract/limits';
-import { can, type Actor, type BlogResource } from '@repolog/contract/permissions';
+import { can, type Actor } from '@repolog/contract/permissions';
 import type { Message } from '@repolog/contract/common';
 import type { CodehostService } from '../codehost/codehost.public.js';
-import type { Db } from '../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import type { Events } from '../events.js';
 import type { Outbox } from '../outbox/outbox.public.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
 import type { GitHubUser } from '../github/github.public.js';
-import type { UsersRepository } from '../users/users.public.js';
+import type { UserAccounts } from '../users/users.public.js';
+import type { BlogMembersRepository } from './blog-members.repository.js';
+import { blogResource as toResource } from './blog-memberships.js';
 import { presentBlog, presentMyBlog } from './blogs.presenter.js';
-import type { BlogAccessRow, BlogsRepository } from './blogs.repository.js';
+import type { BlogsRepository } from './blogs.repository.js';
+import { lower, rememberAccounts, uniqueLogins } from './member-accounts.js';
 
 export type CreateBlogInput = z.output<typeof createBlogSchema>;
 export type UpdateBlogInput = z.output<typeof updateBlogSchema>;
 
 export interface BlogsServiceDeps {
   repo: BlogsRepository;
-  users: UsersRepository;
+  members: BlogMembersRepository;
+  users: Pick<UserAccounts, 'upsertGithubUser'>;
   codehost: CodehostService;
   events: Events;
   outbox: Pick<Outbox, 'add' | 'deliver'>;
@@ -39,8 +42,6 @@ const LOOKUP_CONCURRENCY = 8;
 export const BLOG_DELETED_MESSAGE = 'The blog has been successfully deleted.';
 export const BLOG_CREATED_MESSAGE = 'The blog has been created.';
 
-const lower = (login: string) => login.toLowerCase();
-
 const blogNotFound = (blogId: number) => notFound('blogs.notFound', { blogId });
 
 const repoTaken = (fullName: string) => conflict('blogs.repoTaken', { repo: fullName });
@@ -50,29 +51,9 @@ const tooManyMembers = (count: number) =>
 
 const notMember = () => forbidden('blogs.membersOnly');
 
-const toResource = (blog: BlogAccessRow): BlogResource => ({
-  members: blog.members.map((m) => m.login),
-  owner: blog.ownerLogin,
-  memberIds: blog.members.map((m) => m.userId),
-  ownerId: blog.ownerId,
-});
-
-/** Logins in their first spelling, each once whatever its case. */
-function uniqueLogins(logins: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const login of logins) {
-    const key = lower(login);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(login);
-  }
-  return out;
-}
-
 /** Blogs: create, read, edit (with member sync), delete. */
 export function blogsService(deps: BlogsServiceDeps) {
-  const { repo, users, codehost, events, outbox } = deps;
+  const { repo, members, users, codehost, events, outbox } = deps;
 
   /**
    * The GitHub accounts of `logins`, in order; a login GitHub does not know is a 400 naming
@@ -93,25 +74,6 @@ export function blogsService(deps: BlogsServiceDeps) {
     // Two spellings GitHub resolves to one account count once.
     const byId = new Map(found.map((account) => [account.id, account]));
     return [...byId.values()];
-  }
-
-  /** Creates or refreshes the users rows of GitHub accounts (they may never have signed in). */
-  async function upsertAccounts(accounts: GitHubUser[], tx: Db): Promise<Map<string, number>> {
-    const ids = new Map<string, number>();
-    for (const account of accounts) {
-      const row = await users.upsertGithubUser(
-        {
-          githubId: account.id,
-          login: account.login,
-          name: account.name,
-          avatarUrl: account.avatarUrl,
-        },
-        false,
-        tx,
-      );
-      ids.set(lower(account.login), row.id);
-    }
-    return ids;
   }
 
   async function load(blogId: number): Promise<Blog> {
@@ -184,7 +146,7 @@ export function blogsService(deps: BlogsServiceDeps) {
           tx,
         );
         if (!blog) return undefined;
-        const ids = await upsertAccounts(accounts, tx);
+        const ids = await rememberAccounts(users, accounts, tx);
         const memberIds = [...new Set([actor.userId, ...ids.values()])];
         await repo.addMembers(blog.id, memberIds, new Date(), tx);
         const added = memberIds.filter((id) => id !== actor.userId);
@@ -207,7 +169,7 @@ export function blogsService(deps: BlogsServiceDeps) {
 
     /** PUT /api/blog/{blogId}: name, description and members; the repository stays. */
     async update(actor: Actor, blogId: number, input: UpdateBlogInput): Promise<Blog> {
-      const current = await repo.findAccess(blogId);
+      const current = await members.find({ blogId });
       if (!current) throw blogNotFound(blogId);
       if (!can(actor, 'blog.edit', toResource(current))) {
         throw notMember();
@@ -229,13 +191,13 @@ export function blogsService(deps: BlogsServiceDeps) {
       );
 
       const added = await repo.transaction(async (tx) => {
-        const locked = await repo.findAccess(blogId, tx, true);
+        const locked = await members.find({ blogId }, tx, true);
         if (!locked) throw blogNotFound(blogId);
         // A concurrent edit may have removed the actor meanwhile.
         if (!can(actor, 'blog.edit', toResource(locked))) throw notMember();
         const ids = new Map([
           ...known,
-          ...(await upsertAccounts(accounts, tx)),
+          ...(await rememberAccounts(users, accounts, tx)),
           ...locked.members.map((m) => [lower(m.login), m.userId] as const),
         ]);
         const wantedIds = new Set<number>([locked.ownerId]);
@@ -276,7 +238,7 @@ export function blogsService(deps: BlogsServiceDeps) {
 
     /** DELETE /api/blog/{blogId}: the owner only; articles and favorites go with it. */
     async remove(actor: Actor, blogId: number): Promise<Message> {
-      const current = await repo.findAccess(blogId);
+      const current = await members.find({ blogId });
       if (!current) throw blogNotFound(blogId);
       if (!can(actor, 'blog.delete', toResource(current))) {
         throw forbidden('blogs.ownerOnlyDelete');

@@ -1,6 +1,6 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { blogMembers, blogs, repoCache } from '../db/schema.js';
+import { blogs, repoCache } from '../db/schema.js';
 
 export interface CacheEntry<T> {
   etag: string | null;
@@ -9,14 +9,7 @@ export interface CacheEntry<T> {
   checkedAt: Date;
 }
 
-export interface RepoAccess {
-  blogId: number;
-  private: boolean;
-  ownerId: number;
-  memberIds: number[];
-}
-
-/** The GitHub response cache, and who may see a linked repository. */
+/** The GitHub response cache, and which repositories have a blog. */
 export function codehostRepository(db: Db) {
   return {
     /** The blogs made from these repositories (by lowercased owner/name), keyed the same way. */
@@ -85,24 +78,6 @@ export function codehostRepository(db: Db) {
         .update(repoCache)
         .set({ checkedAt: new Date(0) })
         .where(eq(repoCache.repoKey, repoKey));
-    },
-
-    /** The blog linked to a repository, with who may see its activity. */
-    async access(repoKey: string): Promise<RepoAccess | undefined> {
-      const [row] = await db
-        .select({
-          blogId: blogs.id,
-          private: blogs.repoPrivate,
-          ownerId: blogs.ownerId,
-          memberIds: sql<
-            number[]
-          >`coalesce(array_agg(${blogMembers.userId}) filter (where ${blogMembers.userId} is not null), '{}')`,
-        })
-        .from(blogs)
-        .leftJoin(blogMembers, eq(blogMembers.blogId, blogs.id))
-        .where(eq(blogs.repoKey, repoKey))
-        .groupBy(blogs.id);
-      return row ? { ...row, memberIds: row.memberIds.map(Number) } : undefined;
     },
   };
 }

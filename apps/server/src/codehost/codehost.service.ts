@@ -2,6 +2,7 @@ import type { Activity, ActivityTitle, RepoOption } from '@repolog/contract/code
 import { GITHUB_LOGIN } from '@repolog/contract/users';
 import type { Message } from '@repolog/contract/messages';
 import type { Actor } from '@repolog/contract/permissions';
+import type { BlogMemberships } from '../blogs/blogs.public.js';
 import { AppError, forbidden, notFound } from '../errors.js';
 import {
   GitHubError,
@@ -27,6 +28,8 @@ export interface WithFreshness<T> {
 export interface CodehostDeps {
   github: GitHubClient;
   repo: CodehostRepository;
+  /** Who belongs to the blog of a repository (its members see a private one's activity). */
+  memberships: Pick<BlogMemberships, 'findByRepo'>;
   /** The user's decrypted GitHub token, if stored. */
   tokenOf: (userId: number) => Promise<string | undefined>;
   webUrl: string;
@@ -85,7 +88,7 @@ export const mayCreateBlog = (repo: Pick<GitHubRepo, 'permissions'>): boolean =>
 
 /** Everything Repolog asks GitHub, with caching and graceful failure. */
 export function codehostService(deps: CodehostDeps) {
-  const { github, repo, tokenOf, webUrl } = deps;
+  const { github, repo, memberships, tokenOf, webUrl } = deps;
   const now = deps.now ?? (() => new Date());
 
   const requireToken = async (actor: Actor): Promise<string> => {
@@ -143,7 +146,12 @@ export function codehostService(deps: CodehostDeps) {
 
   /** Who may read a linked repository's activity, and with whose token GitHub is asked. */
   async function activityAccess(actor: Actor | null, ref: RepoRef): Promise<string | undefined> {
-    const access = await repo.access(ref.key);
+    const blog = await memberships.findByRepo(ref.key);
+    const access = blog && {
+      private: blog.repoPrivate,
+      ownerId: blog.ownerId,
+      memberIds: blog.members.map((member) => member.userId),
+    };
     if (!access) throw notFound('github.noBlog', { repo: `${ref.owner}/${ref.name}` });
     const isMember = actor !== null && access.memberIds.includes(actor.userId);
     if (access.private && !isMember) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ArticlesModule } from '../articles/articles.module.js';
+import type { ArticlesModule } from '../articles/articles.public.js';
 import type { AppDeps } from '../deps.js';
 import type { MediaReferenceSource } from '../media/media.public.js';
 import { DRAFT_CHANNEL, draftDocsRepository } from './draft-docs.repository.js';
@@ -29,7 +29,13 @@ export function registerDraftsModule(
     database: deps.database,
     onError: (error) => app.log.error({ err: error }, 'live draft'),
   });
-  const service = draftsService({ repo, docs, live, articles: articles.service });
+  const service = draftsService({
+    repo,
+    docs,
+    live,
+    articles: articles.service,
+    memberships: deps.memberships,
+  });
   registerDraftsRoutes(app, service);
   registerLiveDraftsRoute(app, live, {
     publicUrl: deps.config.publicUrl,

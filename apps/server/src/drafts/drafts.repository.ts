@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { articleCoauthors, articles, blogMembers, blogs, drafts, users } from '../db/schema.js';
+import { articleCoauthors, articles, drafts, users } from '../db/schema.js';
 
 /** A draft as the workspace and the write page list it (no body). */
 export interface DraftSummaryRow {
@@ -34,15 +34,6 @@ export interface DraftFields {
   solution: string | null;
 }
 
-/** A blog as can() needs it (user ids decide; logins for the web's sake). */
-export interface DraftBlogRow {
-  id: number;
-  owner: string;
-  ownerId: number;
-  members: string[];
-  memberIds: number[];
-}
-
 const creator = alias(users, 'creator');
 const saver = alias(users, 'saver');
 
@@ -63,27 +54,6 @@ const summaryColumns = {
 /** Drafts of breakthroughs: only this file reads or writes the drafts table. */
 export function draftsRepository(db: Db) {
   return {
-    /** The blog with its owner and members, for can(); undefined when it does not exist. */
-    async findBlog(blogId: number): Promise<DraftBlogRow | undefined> {
-      const owner = alias(users, 'owner');
-      const [row] = await db
-        .select({
-          id: blogs.id,
-          owner: owner.userName,
-          ownerId: blogs.ownerId,
-          members: sql<
-            string[]
-          >`array(select ${users.userName} from ${blogMembers} join ${users} on ${users.id} = ${blogMembers.userId} where ${blogMembers.blogId} = ${blogs.id})`,
-          memberIds: sql<
-            number[]
-          >`array(select ${blogMembers.userId} from ${blogMembers} where ${blogMembers.blogId} = ${blogs.id})`,
-        })
-        .from(blogs)
-        .innerJoin(owner, eq(owner.id, blogs.ownerId))
-        .where(eq(blogs.id, blogId));
-      return row;
-    },
-
     /** The breakthrough an edit draft would change: its blog, author and co-authors. */
     async findArticle(
       articleId: number,

@@ -10,12 +10,16 @@ import { LIVE_CLOSE } from '@repolog/contract/live';
 import { can, type Actor, type BlogResource } from '@repolog/contract/permissions';
 import { messageOfIssue } from '@repolog/contract/validation';
 import type { z } from 'zod';
-import { addCoauthors } from '../articles/articles.public.js';
-import type { ArticlesService, WithinWrite } from '../articles/articles.service.js';
+import {
+  addCoauthors,
+  type ArticlesService,
+  type WithinWrite,
+} from '../articles/articles.public.js';
+import { blogResource, type BlogMemberships } from '../blogs/blogs.public.js';
 import { AppError, badRequest, forbidden, notFound } from '../errors.js';
 import type { DraftDocsRepository } from './draft-docs.repository.js';
 import { presentDraft, presentDraftSummary } from './drafts.presenter.js';
-import type { DraftBlogRow, DraftFields, DraftsRepository } from './drafts.repository.js';
+import type { DraftFields, DraftsRepository } from './drafts.repository.js';
 import type { Admission, LiveDrafts } from './live-drafts.js';
 
 type CreateInput = z.output<typeof createDraftSchema>;
@@ -37,13 +41,6 @@ export type Outcome<T> =
 /** Thrown inside the publish transaction to undo it when the draft moved on meanwhile. */
 class DraftMoved extends Error {}
 
-const blogResource = (blog: DraftBlogRow): BlogResource => ({
-  members: blog.members,
-  owner: blog.owner,
-  memberIds: blog.memberIds.map(Number),
-  ownerId: blog.ownerId,
-});
-
 const fieldsOf = (input: DraftFields): DraftFields => ({
   title: input.title,
   content: input.content,
@@ -62,16 +59,19 @@ export function draftsService({
   docs,
   live,
   articles,
+  memberships,
 }: {
   repo: DraftsRepository;
   /** The drafts' live documents and who changed them. */
   docs: DraftDocsRepository;
   live: LiveDrafts;
   articles: ArticlesService;
+  /** Who belongs to a blog (its members share its drafts). */
+  memberships: Pick<BlogMemberships, 'find'>;
 }) {
   /** The blog, if the actor is one of its members; 404 otherwise. */
   const memberBlog = async (actor: Actor | null, blogId: number): Promise<BlogResource> => {
-    const blog = await repo.findBlog(blogId);
+    const blog = await memberships.find(blogId);
     const resource = blog && blogResource(blog);
     if (!resource || !can(actor, 'blog.write', resource)) throw notFound(BLOG_DRAFTS_NOT_FOUND);
     return resource;
@@ -80,7 +80,7 @@ export function draftsService({
   /** The draft and its blog, if the actor may open it; 404 otherwise. */
   const open = async (actor: Actor | null, draftId: number) => {
     const draft = await repo.find(draftId);
-    const blog = draft && (await repo.findBlog(draft.blogId));
+    const blog = draft && (await memberships.find(draft.blogId));
     const resource = draft && blog && { creatorId: draft.creatorId, blog: blogResource(blog) };
     if (!draft || !resource || !can(actor, 'draft.edit', resource)) {
       throw notFound(DRAFT_NOT_FOUND);
@@ -141,7 +141,7 @@ export function draftsService({
     /** Whether `actor` may open the draft's live document (GET /api/draft/{draftId}/live). */
     async admitLive(actor: Actor, draftId: number): Promise<Admission> {
       const draft = await repo.find(draftId);
-      const blog = draft && (await repo.findBlog(draft.blogId));
+      const blog = draft && (await memberships.find(draft.blogId));
       if (
         !draft ||
         !blog ||
@@ -161,7 +161,7 @@ export function draftsService({
 
     /** Whether `actor` is (still) a member of the blog: its live drafts are theirs to edit. */
     async mayEditLive(blogId: number, actor: Actor): Promise<boolean> {
-      const blog = await repo.findBlog(blogId);
+      const blog = await memberships.find(blogId);
       return !!blog && can(actor, 'blog.write', blogResource(blog));
     },
 

@@ -1,4 +1,4 @@
-import type { MetaProvider, PageAddress, PageMeta } from '../plugins/static-spa.js';
+import type { MetaProvider, PageAddress, PageMeta } from '../pages/pages.public.js';
 import type { FeedsRepository } from './feeds.repository.js';
 import { bodyText, excerpt } from './plain-text.js';
 

@@ -1,21 +1,14 @@
-import { and, count, desc, eq, gt, gte, ne, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, ne, notInArray, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import {
-  articleFilterConditions,
-  articleListColumns,
-  newestFirst,
-  type ArticleFilters,
-  type ArticleListRow,
-} from '../articles/articles.public.js';
 import type { Db } from '../db/client.js';
-import { articles, blogs, likes } from '../db/schema.js';
+import { articles, likes } from '../db/schema.js';
 import { transactionOf } from '../db/transaction.js';
 
-/** Most liked first, then newest: the order of the articles_like_count index (NULLS LAST). */
-const byTotalLikes = [desc(articles.likeCount), ...newestFirst];
-
-/** A home strip article: a list row (which carries its like count). */
-export type HomeArticleRow = ArticleListRow;
+/**
+ * Most liked first, then newest: the order of the articles_like_count index (NULLS LAST), whose
+ * tie-break is the articles_created index's order.
+ */
+const byTotalLikes = [desc(articles.likeCount), desc(articles.createdAt), desc(articles.id)];
 
 /**
  * Likes, and articles.like_count kept equal to the number of like rows: every row inserted or
@@ -74,7 +67,7 @@ export function likesRepository(db: Db) {
     },
 
     /**
-     * Home ranking (DESIGN.md §4): likes received in the last 24 hours, then total likes, then
+     * The ids of the home ranking (DESIGN.md §4), in its order: likes received in the last 24 hours, then total likes, then
      * newest. Only two kinds of article can make the top `limit`, so only those are ranked,
      * never the whole table: ones liked in the last day at least as often as the `limit`-th
      * most liked of the day (read from the likes_created index), and the top `limit` by total
@@ -83,7 +76,7 @@ export function likesRepository(db: Db) {
     async homeRanking(
       options: { excludeBlogId: number; limit: number },
       tx: Db = db,
-    ): Promise<HomeArticleRow[]> {
+    ): Promise<number[]> {
       const recent = tx.$with('recent').as(
         tx
           .select({ articleId: likes.articleId, n: sql<number>`count(*)::int`.as('n') })
@@ -116,45 +109,16 @@ export function likesRepository(db: Db) {
         ),
       );
       const recentLikes = sql<number>`coalesce(${recent.n}, 0)`;
-      return tx
+      const ranked = await tx
         .with(recent, eligible, candidates)
-        .select(articleListColumns)
+        .select({ id: articles.id })
         .from(candidates)
         .innerJoin(articles, eq(articles.id, candidates.id))
-        .innerJoin(blogs, eq(blogs.id, articles.blogId))
         .leftJoin(recent, eq(recent.articleId, articles.id))
         .where(ne(articles.blogId, options.excludeBlogId))
         .orderBy(desc(recentLikes), ...byTotalLikes)
         .limit(options.limit);
-    },
-
-    /** The articles a user liked, newest like first, with the total count. */
-    async listLiked(
-      options: { userId: number; filters: ArticleFilters; offset: number; limit: number },
-      tx: Db = db,
-    ): Promise<{ rows: ArticleListRow[]; total: number }> {
-      const where = and(
-        eq(likes.userId, options.userId),
-        ...articleFilterConditions(options.filters),
-      );
-      const [rows, totals] = await Promise.all([
-        tx
-          .select(articleListColumns)
-          .from(likes)
-          .innerJoin(articles, eq(articles.id, likes.articleId))
-          .innerJoin(blogs, eq(blogs.id, articles.blogId))
-          .where(where)
-          // likes_user_created serves this order for one user.
-          .orderBy(desc(likes.createdAt), desc(likes.articleId))
-          .limit(options.limit)
-          .offset(options.offset),
-        tx
-          .select({ total: count() })
-          .from(likes)
-          .innerJoin(articles, eq(articles.id, likes.articleId))
-          .where(where),
-      ]);
-      return { rows, total: totals[0]?.total ?? 0 };
+      return ranked.map((row) => row.id);
     },
   };
 }

@@ -1,17 +1,17 @@
 import type { ArticleListItem, HomeArticle, LikeResult } from '@repolog/contract/articles';
 import { HOME_TOP } from '@repolog/contract/constants';
 import type { Actor } from '@repolog/contract/permissions';
-import { presentListItem } from '../articles/articles.public.js';
-import type { ArticleFilters } from '../articles/articles.public.js';
+import type { ArticleFilters, ArticleLists } from '../articles/articles.public.js';
 import { badRequest, notFound } from '../errors.js';
 import { microcache } from '../plugins/microcache.js';
 import type { Outbox } from '../outbox/outbox.public.js';
-import { presentHomeArticle } from './likes.presenter.js';
 import type { LikesRepository } from './likes.repository.js';
 
 export interface LikesServiceDeps {
   repo: LikesRepository;
   outbox: Pick<Outbox, 'add' | 'deliver'>;
+  /** The rows of the home ranking and of the liked list. */
+  articles: Pick<ArticleLists, 'items' | 'likedBy'>;
   officialBlogId: number;
 }
 
@@ -23,7 +23,7 @@ export interface LikesServiceDeps {
 export const HOME_CACHE_MS = 2000;
 
 /** Liking breakthroughs, the home ranking and the user's liked list. */
-export function likesService({ repo, outbox, officialBlogId }: LikesServiceDeps) {
+export function likesService({ repo, outbox, articles, officialBlogId }: LikesServiceDeps) {
   const homeCache = microcache<HomeArticle[]>({
     ttlMs: HOME_CACHE_MS,
     maxKeys: 1,
@@ -65,8 +65,8 @@ export function likesService({ repo, outbox, officialBlogId }: LikesServiceDeps)
     /** GET /api/home/article: the top 10 of today, the official notices left out. */
     async home(): Promise<HomeArticle[]> {
       return homeCache.get('top', async () => {
-        const rows = await repo.homeRanking({ excludeBlogId: officialBlogId, limit: HOME_TOP });
-        return rows.map(presentHomeArticle);
+        const ids = await repo.homeRanking({ excludeBlogId: officialBlogId, limit: HOME_TOP });
+        return articles.items(ids);
       });
     },
 
@@ -76,8 +76,7 @@ export function likesService({ repo, outbox, officialBlogId }: LikesServiceDeps)
       filters: ArticleFilters,
       window: { offset: number; limit: number },
     ): Promise<{ items: ArticleListItem[]; total: number }> {
-      const { rows, total } = await repo.listLiked({ userId: actor.userId, filters, ...window });
-      return { items: rows.map(presentListItem), total };
+      return articles.likedBy(actor.userId, filters, window);
     },
   };
 }

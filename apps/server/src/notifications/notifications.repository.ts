@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { articles, blogMembers, blogs, notifications, users } from '../db/schema.js';
+import { articles, blogs, notifications, users } from '../db/schema.js';
 import { NOTICE_CHANNEL } from './notifications.stream.js';
 
 /** A notification with the names it is shown with. */
@@ -116,15 +116,6 @@ export function notificationsRepository(db: Db) {
      */
     async announce(signal: string, tx: Db): Promise<void> {
       await tx.execute(sql`SELECT pg_notify(${NOTICE_CHANNEL}, ${signal})`);
-    },
-
-    /** Members of a blog other than `except`. */
-    async blogMemberIds(blogId: number, except: number, tx: Db = db): Promise<number[]> {
-      const rows = await tx
-        .select({ userId: blogMembers.userId })
-        .from(blogMembers)
-        .where(and(eq(blogMembers.blogId, blogId), ne(blogMembers.userId, except)));
-      return rows.map((row) => row.userId);
     },
 
     /** The author of an article (null once deleted), or undefined when there is no article. */

@@ -1,6 +1,7 @@
 import { NOTICE_TYPES } from '@repolog/contract/constants';
 import type { Notice } from '@repolog/contract/notifications';
 import { can, type Actor } from '@repolog/contract/permissions';
+import type { BlogMemberships } from '../blogs/blogs.public.js';
 import { forbidden, notFound } from '../errors.js';
 import type { Db } from '../db/client.js';
 import type { DeliveryContext, OutboxEventMap } from '../outbox/outbox.public.js';
@@ -19,8 +20,10 @@ import { noticeSignal, type NoticeHub } from './notifications.stream.js';
 export function notificationsService(deps: {
   repo: NotificationsRepository;
   hub: Pick<NoticeHub, 'publish'>;
+  /** Who belongs to a blog (its members hear of a new favorite). */
+  memberships: Pick<BlogMemberships, 'find'>;
 }) {
-  const { repo, hub } = deps;
+  const { repo, hub, memberships } = deps;
 
   async function write(rows: NewNotice[], tx: Db): Promise<void> {
     const inserted = await repo.insertMany(rows, tx);
@@ -91,9 +94,10 @@ export function notificationsService(deps: {
       event: OutboxEventMap['blog.favorited'],
       { tx }: DeliveryContext,
     ): Promise<void> {
-      const members = await repo.blogMemberIds(event.blogId, event.userId, tx);
+      const blog = await memberships.find(event.blogId, tx);
+      const members = (blog?.members ?? []).filter((member) => member.userId !== event.userId);
       await write(
-        members.map((recipientId) => ({
+        members.map(({ userId: recipientId }) => ({
           recipientId,
           instigatorId: event.userId,
           type: NOTICE_TYPES.favorited,

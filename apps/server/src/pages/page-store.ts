@@ -1,5 +1,6 @@
 import type { CacheScope, CacheSync } from '../plugins/cache-sync.js';
-import type { PageMeta, RenderedDocument } from '../plugins/static-spa.js';
+import type { RenderedDocument } from './document.js';
+import type { PageMeta } from './page-meta.js';
 import { tag } from './page-cache.js';
 import type { PageStoreRepository, StoredPageRow } from './page-store.repository.js';
 

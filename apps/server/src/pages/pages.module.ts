@@ -1,102 +1,20 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Article } from '@repolog/contract/articles';
-import type { Blog } from '@repolog/contract/blogs';
 import type { UiLanguage } from '@repolog/contract/locale';
 import type { PageReads } from '@repolog/contract/pages';
 import type { AppDeps } from '../deps.js';
-import {
-  assembleDocument,
-  pageMetaSource,
-  type DocumentSource,
-  type PageAddress,
-  type RenderedDocument,
-} from '../plugins/static-spa.js';
 import { cardStore } from './card-store.js';
-import { pageCache, tag } from './page-cache.js';
+import { assembleDocument, type RenderedDocument } from './document.js';
+import { pageCache } from './page-cache.js';
 import { createPageFill } from './page-fill.js';
+import { pageMetaSource, type PageAddress, type PageMetaSource } from './page-meta.js';
+import { completeReads, trackedReads, type Shown } from './page-reads.js';
 import type { LoadedRenderer } from './page-renderer.js';
+import { registerPageRoutes, type DocumentSource, type PageReply } from './page-routes.js';
 import { createPageStore } from './page-store.js';
-import { articleWatch, blogWatch, pageStoreRepository } from './page-store.repository.js';
+import { pageStoreRepository } from './page-store.repository.js';
 import { registerShareCardRoutes, shareMeta } from './share-cards.js';
-
-/** The reads every server-rendered page may use; missing ones mean a module was not registered. */
-function completeReads(reads: Partial<PageReads>): PageReads {
-  const names = [
-    'article',
-    'comments',
-    'blog',
-    'breakthroughs',
-    'homeArticles',
-    'homeBlogs',
-    'user',
-    'userBreakthroughs',
-  ] as const;
-  for (const name of names) {
-    if (!reads[name]) throw new Error(`pages: no module registered the ${name} read`);
-  }
-  return reads as PageReads;
-}
-
-/** The record a page shows and what of it no cache signal follows (page-store.repository.ts). */
-interface Shown {
-  article?: { id: number; watch: string };
-  blog?: { id: number; watch: string };
-}
-
-/** The same reads, noting in `tags` which cached views the page was made of. */
-function trackedReads(reads: PageReads, tags: Set<string>, shown: Shown = {}): PageReads {
-  return {
-    article: async (articleId) => {
-      tags.add(tag('article', articleId));
-      const article: Article = await reads.article(articleId);
-      // The page shows the blog's name too.
-      tags.add(tag('blog', article.blogId));
-      shown.article ??= { id: articleId, watch: articleWatch(article) };
-      return article;
-    },
-    comments: (articleId) => {
-      tags.add(tag('comments', articleId));
-      return reads.comments(articleId);
-    },
-    blog: async (blogId): Promise<Blog> => {
-      tags.add(tag('blog', blogId));
-      const blog = await reads.blog(blogId);
-      // The page names its newest breakthroughs: their new titles make it stale too.
-      for (const listed of blog.break_throughs) tags.add(tag('article', listed.articleId));
-      shown.blog ??= {
-        id: blogId,
-        watch: blogWatch({
-          favCount: blog.fav_count,
-          articleCount: blog.article_count,
-          newest: blog.break_throughs.map((listed) => ({
-            id: listed.articleId,
-            likeCount: listed.likeCount,
-            commentCount: listed.commentCount,
-          })),
-        }),
-      };
-      return blog;
-    },
-    breakthroughs: (query) => {
-      tags.add(tag('breakthroughLists'));
-      return reads.breakthroughs(query);
-    },
-    homeArticles: () => reads.homeArticles(),
-    homeBlogs: () => reads.homeBlogs(),
-    user: async (login) => {
-      // A new or deleted breakthrough moves the counts; the page names the user's blogs.
-      tags.add(tag('breakthroughLists'));
-      const profile = await reads.user(login);
-      for (const blog of profile.blogs) tags.add(tag('blog', blog.blogId));
-      return profile;
-    },
-    userBreakthroughs: (login, page) => {
-      tags.add(tag('breakthroughLists'));
-      return reads.userBreakthroughs(login, page);
-    },
-  };
-}
+import { loadShell } from './shell.js';
 
 /**
  * A stored page was found to show what its records hold now: its data is as fresh as a page
@@ -120,13 +38,15 @@ const STORED_PAGE = /^\/(?:breakthrough|blog)\/[1-9]\d{0,9}$/;
  * fed by the services the API routes use, as a visitor. Everyone gets the same HTML, kept per
  * instance for a second and dropped with the API views it shows. Breakthrough and blog pages are
  * also stored (page-store.ts), rendered ahead of readers by a background pass, so a reader at
- * any of them gets it with one query. Also the share cards.
+ * any of them gets it with one query. Also the share cards, and the pages' addresses
+ * (page-routes.ts): what answers them and every other address of the web app is returned, for
+ * the static files' history fallback.
  */
 export function registerPagesModule(
   app: FastifyInstance,
   deps: AppDeps,
-  renderer: LoadedRenderer | undefined,
-): DocumentSource | undefined {
+  options: { renderer: LoadedRenderer | undefined; webDist: string | undefined },
+): PageReply | undefined {
   const reads = completeReads(deps.pageReads);
   const cards = cardStore({
     dir: path.join(deps.config.dataDir, 'cards'),
@@ -134,9 +54,23 @@ export function registerPagesModule(
   });
   registerShareCardRoutes(app, reads, cards);
   deps.metaProviders.push(shareMeta(reads, deps.config.publicUrl));
-  if (!renderer) return undefined;
+  const meta = pageMetaSource(deps.metaProviders, deps.config.publicUrl);
+  const documents = options.renderer && renderedPages(app, deps, reads, meta, options.renderer);
+  const shell = options.webDist && loadShell(options.webDist, { meta, demo: deps.config.demo });
+  return shell ? registerPageRoutes(app, shell, documents) : undefined;
+}
 
-  const metaOf = pageMetaSource(deps.metaProviders, deps.config.publicUrl);
+/**
+ * Pages rendered on the server: kept a second per instance, breakthrough and blog pages also
+ * stored and rendered ahead (page-store.ts, page-fill.ts).
+ */
+function renderedPages(
+  app: FastifyInstance,
+  deps: AppDeps,
+  reads: PageReads,
+  metaOf: PageMetaSource,
+  renderer: LoadedRenderer,
+): DocumentSource {
   const pages = pageCache<{ status: number; html: string } | undefined>({
     cacheSync: deps.cacheSync,
   });
@@ -197,7 +131,6 @@ export function registerPagesModule(
 
   return async (request: FastifyRequest, shell, language) => {
     const url = request.url;
-    const pathname = url.split('?')[0] ?? '/';
     const key = `${language} ${url}`;
     try {
       // A page read or rendered within the second; else a stored one, which is not kept in
@@ -210,7 +143,7 @@ export function registerPagesModule(
           if (stored.old) fill.refresh(url, language);
           return {
             status: stored.page.status,
-            html: assembleDocument(shell, pathname, stored.meta, current(stored.page), language),
+            html: assembleDocument(shell, stored.meta, current(stored.page), language),
           };
         }
       }
@@ -220,7 +153,7 @@ export function registerPagesModule(
         if (!done) return undefined;
         return {
           status: done.page.status,
-          html: assembleDocument(shell, pathname, done.meta, done.page, language),
+          html: assembleDocument(shell, done.meta, done.page, language),
         };
       });
     } catch (error) {

@@ -3,7 +3,7 @@ import type { Article } from '@repolog/contract/articles';
 import type { Blog } from '@repolog/contract/blogs';
 import type { PageReads } from '@repolog/contract/pages';
 import { badRequest } from '../errors.js';
-import type { MetaProvider, PageAddress, PageMeta } from '../plugins/static-spa.js';
+import type { MetaProvider, PageAddress, PageMeta } from './page-meta.js';
 import type { cardStore } from './card-store.js';
 import { CARD_HEIGHT, CARD_WIDTH, cardVersion, renderCard, type CardInput } from './share-card.js';
 

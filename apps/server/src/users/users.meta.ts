@@ -1,6 +1,6 @@
 import { GITHUB_LOGIN } from '@repolog/contract/constants';
 import type { UserProfile } from '@repolog/contract/users';
-import type { MetaProvider } from '../plugins/static-spa.js';
+import type { MetaProvider } from '../pages/pages.public.js';
 import type { UsersService } from './users.service.js';
 
 const USER_PAGE = /^\/user\/([A-Za-z0-9-]{1,39})\/?$/;

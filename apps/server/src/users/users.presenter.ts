@@ -1,10 +1,11 @@
 import type { UserProfile } from '@repolog/contract/users';
-import type { UserBlogRow, UserCounts, UserRow } from './users.repository.js';
+import type { MemberBlog } from '../blogs/blogs.public.js';
+import type { UserCounts, UserRow } from './users.repository.js';
 
 /** The profile of GET /api/user/{login}: public facts of the account, never its tokens. */
 export function presentProfile(
   user: UserRow,
-  blogs: UserBlogRow[],
+  blogs: MemberBlog[],
   counts: UserCounts,
 ): UserProfile {
   return {

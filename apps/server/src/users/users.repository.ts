@@ -1,21 +1,9 @@
-import { and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import {
-  articleListColumns,
-  newestFirst,
-  type ArticleListRow,
-} from '../articles/articles.public.js';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { articles, blogMembers, blogs, comments, favorites, likes, users } from '../db/schema.js';
 import { transactionOf } from '../db/transaction.js';
 
 export type UserRow = typeof users.$inferSelect;
-
-/** A blog a user is a member or the owner of. */
-export interface UserBlogRow {
-  id: number;
-  name: string;
-  owner: boolean;
-}
 
 /** What a profile counts: breakthroughs written, likes they received, comments written. */
 export interface UserCounts {
@@ -65,20 +53,6 @@ export function usersRepository(db: Db) {
       return row;
     },
 
-    /** The blogs `userId` is a member or the owner of: owned first, then by name. */
-    async blogsOf(userId: number, tx: Db = db): Promise<UserBlogRow[]> {
-      const member = tx
-        .select({ id: blogMembers.blogId })
-        .from(blogMembers)
-        .where(eq(blogMembers.userId, userId));
-      const owner = sql<boolean>`${blogs.ownerId} = ${userId}`;
-      return tx
-        .select({ id: blogs.id, name: blogs.name, owner })
-        .from(blogs)
-        .where(or(eq(blogs.ownerId, userId), inArray(blogs.id, member)))
-        .orderBy(desc(owner), asc(blogs.name), asc(blogs.id));
-    },
-
     /** A profile's counts in one round trip (each from an index on the user's id). */
     async countsOf(userId: number, tx: Db = db): Promise<UserCounts> {
       const [row] = await tx
@@ -99,26 +73,6 @@ export function usersRepository(db: Db) {
         .from(users)
         .where(eq(users.id, userId));
       return row ?? { breakthroughs: 0, likesReceived: 0, comments: 0 };
-    },
-
-    /** The breakthroughs `authorId` wrote, newest first, with how many there are in all. */
-    async listAuthored(
-      options: { authorId: number; offset: number; limit: number },
-      tx: Db = db,
-    ): Promise<{ rows: ArticleListRow[]; total: number }> {
-      const where = eq(articles.authorId, options.authorId);
-      const [rows, totals] = await Promise.all([
-        tx
-          .select(articleListColumns)
-          .from(articles)
-          .innerJoin(blogs, eq(blogs.id, articles.blogId))
-          .where(where)
-          .orderBy(...newestFirst)
-          .limit(options.limit)
-          .offset(options.offset),
-        tx.select({ total: count() }).from(articles).where(where),
-      ]);
-      return { rows, total: totals[0]?.total ?? 0 };
     },
 
     /**

@@ -1,6 +1,7 @@
 import type { ArticleListItem } from '@repolog/contract/articles';
 import type { UserProfile } from '@repolog/contract/users';
-import { presentListItem } from '../articles/articles.public.js';
+import type { ArticleLists } from '../articles/articles.public.js';
+import type { BlogMemberships } from '../blogs/blogs.public.js';
 import { notFound } from '../errors.js';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { presentProfile } from './users.presenter.js';
@@ -8,10 +9,14 @@ import type { UserRow, UsersRepository } from './users.repository.js';
 
 export interface UsersServiceDeps {
   repo: UsersRepository;
+  /** The breakthroughs a profile lists. */
+  articles: Pick<ArticleLists, 'authoredBy'>;
+  /** The blogs a profile names. */
+  memberships: Pick<BlogMemberships, 'blogsOf'>;
 }
 
 /** Profiles: who someone is on Repolog, their blogs and what they wrote. Public reads. */
-export function usersService({ repo }: UsersServiceDeps) {
+export function usersService({ repo, articles, memberships }: UsersServiceDeps) {
   /** The account behind a login, whatever its case (GitHub logins ignore case). */
   const find = async (login: string): Promise<UserRow> => {
     const user = await repo.findByLogin(login);
@@ -32,7 +37,10 @@ export function usersService({ repo }: UsersServiceDeps) {
     async profile(login: string): Promise<UserProfile> {
       return profiles.get(login.toLowerCase(), async () => {
         const user = await find(login);
-        const [blogs, counts] = await Promise.all([repo.blogsOf(user.id), repo.countsOf(user.id)]);
+        const [blogs, counts] = await Promise.all([
+          memberships.blogsOf(user.id),
+          repo.countsOf(user.id),
+        ]);
         return presentProfile(user, blogs, counts);
       });
     },
@@ -48,8 +56,7 @@ export function usersService({ repo }: UsersServiceDeps) {
       window: { offset: number; limit: number },
     ): Promise<{ items: ArticleListItem[]; total: number }> {
       const user = await find(login);
-      const { rows, total } = await repo.listAuthored({ authorId: user.id, ...window });
-      return { items: rows.map(presentListItem), total };
+      return articles.authoredBy(user.id, window);
     },
   };
 }

@@ -1,16 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { OFFICIAL_BLOG_ID, DEVELOPER_BLOG_IDS } from '@repolog/contract/constants';
+import {
+  SERVER_PAGE_ROUTES,
+  type PageRoute,
+  type ServerPagePath,
+} from '@repolog/contract/page-routes';
 import type { PageReads } from '@repolog/contract/pages';
 import { matchPath } from 'react-router';
 import { articlePageQuery } from '../features/articles/api/article-lists';
-import { articleQuery } from '../features/articles/api/article';
 import { readListState } from '../features/articles/lib/list-state';
-import { blogQuery } from '../features/blogs/api/blog';
+import { blogQuery } from '../lib/blog-record';
 import { commentsQuery } from '../features/comments/api/comments';
 import { homeArticlesQuery, homeBlogsQuery } from '../features/home/api/home-lists';
 import { userBreakthroughsQuery, userProfileQuery } from '../features/users/api/user-profile';
 import { isLogin, readPage } from '../features/users/lib/profile-page';
 import { ApiError, answerError } from '../lib/api-client';
+import { articleQuery } from '../lib/article-record';
 import { isValidId } from '../lib/format';
 
 interface LoadContext {
@@ -26,10 +31,10 @@ export interface LoadResult {
   hydrate: boolean;
 }
 
-interface ServerPage {
-  path: string;
-  /** The route module (Vite manifest key) the page's HTML loads. */
-  module: string;
+/** A server-rendered page (its address and route module: SERVER_PAGE_ROUTES) and its parts. */
+interface ServerPage extends PageRoute, PageParts {}
+
+interface PageParts {
   /**
    * Lazily loaded parts the page's HTML shows (Vite manifest keys): the HTML links their
    * styles; their code loads once hydration reaches them.
@@ -75,15 +80,13 @@ async function optional(
 }
 
 /**
- * The public pages the server renders (DESIGN.md §7), each with the data it shows. Every
- * other route renders in the browser only. Loaders use the query options the components use,
- * with the server's in-process reads in place of the HTTP fetchers.
+ * What each public page the server renders (DESIGN.md §7) shows: its islands and its data.
+ * Every other route renders in the browser only. Loaders use the query options the components
+ * use, with the server's in-process reads in place of the HTTP fetchers.
  */
-export const SERVER_PAGES: ServerPage[] = [
-  { path: '/', module: 'src/app/routes/start.tsx' },
-  {
-    path: '/home',
-    module: 'src/app/routes/home.tsx',
+const PARTS: Record<ServerPagePath, PageParts> = {
+  '/': {},
+  '/home': {
     islands: ['src/features/home/components/top-strips.tsx'],
     load: async ({ client, reads }) => {
       await Promise.all([
@@ -92,9 +95,7 @@ export const SERVER_PAGES: ServerPage[] = [
       ]);
     },
   },
-  {
-    path: '/breakthrough',
-    module: 'src/app/routes/breakthrough-list.tsx',
+  '/breakthrough': {
     islands: ['src/features/articles/components/breakthrough-rows.tsx'],
     load: async ({ client, search, reads }) => {
       const state = readListState(search);
@@ -104,9 +105,7 @@ export const SERVER_PAGES: ServerPage[] = [
       });
     },
   },
-  {
-    path: '/breakthrough/:articleId',
-    module: 'src/app/routes/article.tsx',
+  '/breakthrough/:articleId': {
     islands: [
       'src/features/articles/components/like-button.tsx',
       'src/features/comments/components/comments-section.tsx',
@@ -128,9 +127,7 @@ export const SERVER_PAGES: ServerPage[] = [
       );
     },
   },
-  {
-    path: '/blog/:blogId',
-    module: 'src/app/routes/blog.tsx',
+  '/blog/:blogId': {
     islands: [
       'src/features/blogs/components/favorite-star.tsx',
       'src/features/blogs/components/blog-sidebar.tsx',
@@ -158,9 +155,7 @@ export const SERVER_PAGES: ServerPage[] = [
       }
     },
   },
-  {
-    path: '/user/:login',
-    module: 'src/app/routes/user.tsx',
+  '/user/:login': {
     islands: ['src/features/users/components/user-breakthroughs.tsx'],
     load: async ({ client, params, search, reads }) => {
       const login = params.login;
@@ -180,7 +175,13 @@ export const SERVER_PAGES: ServerPage[] = [
       );
     },
   },
-];
+};
+
+/** The public pages the server renders: the shared list of addresses, with their parts. */
+export const SERVER_PAGES: ServerPage[] = SERVER_PAGE_ROUTES.map((route) => ({
+  ...route,
+  ...PARTS[route.path],
+}));
 
 /** The server-rendered page for a path, with its route parameters. */
 export function findServerPage(pathname: string) {

@@ -1,4 +1,4 @@
-import { partialMatchKey, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 export function createQueryClient(): QueryClient {
@@ -13,16 +13,5 @@ export function createQueryClient(): QueryClient {
           !(error instanceof ApiError && error.status !== undefined && error.status < 500),
       },
     },
-  });
-}
-
-/**
- * After a write whose effects show under many features' keys (a deleted article or blog): every
- * query but `keep` (the session) is marked stale and loads again when next shown.
- */
-export function markReadsStale(client: QueryClient, keep: QueryKey): Promise<void> {
-  return client.invalidateQueries({
-    predicate: (query) => !partialMatchKey(query.queryKey, keep),
-    refetchType: 'none',
   });
 }

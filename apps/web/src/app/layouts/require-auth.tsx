@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../../features/auth/hooks/use-session';
+import { useSession } from '../../lib/use-session';
 
 /** Protected routes: visitors go to /login; nothing renders while the session is unknown. */
 export function RequireAuth() {

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { authStatusQuery } from '../../features/auth/api/auth-status';
+import { authStatusQuery } from '../../lib/auth';
 import { LOGIN_REQUIRED_ALERT, SiteHeader } from './site-header';
 
 function Where() {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
-import { useSession } from '../../features/auth/hooks/use-session';
+import { useSession } from '../../lib/use-session';
 import { i18n, useMessages } from '../../i18n';
 import { ThemeToggle } from './theme-toggle';
 import styles from './site-header.module.css';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { articleQuery } from '../../features/articles/api/article';
+import { articleQuery } from '../../lib/article-record';
 import { ArticleHistory, HistoryNotFound } from '../../features/history/components/article-history';
 import { i18n, useMessages } from '../../i18n';
 import { isValidId } from '../../lib/format';

@@ -4,8 +4,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { LoginResult } from '@repolog/contract/auth';
 import { api } from '../../lib/api-client';
 import { isLoggedInCookieSet, setLoggedInCookie } from '../../lib/cookies';
-import { authStatusQuery } from '../../features/auth/api/auth-status';
-import { useSession } from '../../features/auth/hooks/use-session';
+import { authKeys, authStatusQuery } from '../../lib/auth';
+import { useSession } from '../../lib/use-session';
 import { i18n, useMessages } from '../../i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -48,7 +48,7 @@ export function GithubCallbackPage() {
           userId: result.userId,
           userName: result.userName,
         });
-        await queryClient.invalidateQueries({ queryKey: ['auth'] });
+        await queryClient.invalidateQueries({ queryKey: authKeys.all });
         void navigate(isLoggedInCookieSet() ? '/home' : '/login', { replace: true });
       })
       .catch((error: unknown) => {

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authStatusQuery } from '../../features/auth/api/auth-status';
+import { authStatusQuery } from '../../lib/auth';
 import { HomePage } from './home';
 
 function renderHome(loggedIn: boolean) {

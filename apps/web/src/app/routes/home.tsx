@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { useSession } from '../../features/auth/hooks/use-session';
+import { useSession } from '../../lib/use-session';
 import { homeArticlesQuery, homeBlogsQuery } from '../../features/home/api/home-lists';
 import { BannerCarousel } from '../../features/home/components/banner-carousel';
 import { FavoritesSection } from '../../features/home/components/favorites-section';

@@ -5,7 +5,7 @@ import { NOTICE_TYPES } from '@repolog/contract/constants';
 import type { Notice } from '@repolog/contract/notifications';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authStatusQuery } from '../../features/auth/api/auth-status';
+import { authStatusQuery } from '../../lib/auth';
 import { NotificationsPage } from './notifications';
 
 const notice = (id: number, isViewed = false): Notice => ({

@@ -4,7 +4,7 @@ import { NOTICE_PAGE_SIZE } from '@repolog/contract/constants';
 import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
-import { useSession } from '../../features/auth/hooks/use-session';
+import { useSession } from '../../lib/use-session';
 import {
   noticesQuery,
   unreadCountQuery,

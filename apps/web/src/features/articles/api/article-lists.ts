@@ -43,6 +43,7 @@ export async function getArticlePage(
 
 export const articlePageQuery = (source: ArticleListSource, params: ArticleListParams) =>
   queryOptions({
+    // Under articleKeys.all (lib/article-record.ts): a like or a deletion makes it stale.
     queryKey: ['articles', source, params],
     queryFn: ({ signal }) => getArticlePage(source, params, signal),
     // Keep the current page on screen while the next one loads: no flash, no layout shift.

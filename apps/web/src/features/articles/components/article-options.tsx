@@ -1,12 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { DropdownMenu } from '../../../components/ui/dropdown';
 import { i18n, useMessages } from '../../../i18n';
-import { markReadsStale } from '../../../lib/query-client';
-import { authStatusQuery } from '../../auth/api/auth-status';
-import { articleQuery, deleteArticle } from '../api/article';
+import { useDeleteArticle } from '../api/delete-article';
 
 export const DELETE_ARTICLE_CONFIRM = 'Are you sure you want to delete this breakthrough?';
 export const ARTICLE_DELETED = 'The Breakthrough is deleted.';
@@ -38,14 +35,9 @@ export function ArticleOptions({
 }) {
   const t = useMessages(messages);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const removal = useMutation({
-    mutationFn: () => deleteArticle(articleId),
+  const removal = useDeleteArticle(articleId, {
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: articleQuery(articleId).queryKey });
-      // Lists, the home ranking and the blog page (other features' keys) load again when shown.
-      void markReadsStale(queryClient, authStatusQuery.queryKey);
       window.alert(messages.get().deleted);
       void navigate(`/blog/${blogId}`);
     },

@@ -1,18 +1,19 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Article } from '@repolog/contract/articles';
 import { can } from '@repolog/contract/permissions';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TimeAgo } from '../../../components/ui/time-ago';
 import { ApiError } from '../../../lib/api-client';
 import { isValidId } from '../../../lib/format';
 import { i18n, useMessages } from '../../../i18n';
-import { useSession } from '../../auth/hooks/use-session';
-import { articleBlogQuery, articleQuery } from '../api/article';
+import { articleQuery } from '../../../lib/article-record';
+import { blogQuery } from '../../../lib/blog-record';
+import { useSession, viewerOf } from '../../../lib/use-session';
 import { ArticleFacts } from './article-facts';
 import { ArticleSkeleton } from './article-skeleton';
 import { GoToBlogCard } from './go-to-blog-card';
-import { MarkdownView } from './markdown-view';
+import { MarkdownView } from '../../../components/markdown-view';
 import styles from './article-view.module.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -33,18 +34,22 @@ const messages = i18n('articleView', {
 const ArticleOptions = lazy(() =>
   import('./article-options').then((m) => ({ default: m.ArticleOptions })),
 );
-// The heart and the comments come in the server's HTML; their code arrives in chunks of its
-// own once the article's is running, and React hydrates them then (a click before that is
-// replayed), so reading starts sooner on slow phones.
+// The heart comes in the server's HTML; its code arrives in a chunk of its own once the
+// article's is running, and React hydrates it then (a click before that is replayed), so
+// reading starts sooner on slow phones. The page's comments (its `comments` part) do the same.
 const LikeButton = lazy(() => import('./like-button').then((m) => ({ default: m.LikeButton })));
-const CommentsSection = lazy(() =>
-  import('../../comments/components/comments-section').then((m) => ({
-    default: m.CommentsSection,
-  })),
-);
+
+/** What the page shows under an article: its comments (composed by the route). */
+type CommentsPart = (articleId: number) => ReactNode;
 
 /** The article page of spec §2: loading placeholder, then the article and its companions. */
-export function ArticleView({ articleId }: { articleId: number }) {
+export function ArticleView({
+  articleId,
+  comments,
+}: {
+  articleId: number;
+  comments: CommentsPart;
+}) {
   const t = useMessages(messages);
   const valid = isValidId(articleId);
   const session = useSession();
@@ -89,6 +94,7 @@ export function ArticleView({ articleId }: { articleId: number }) {
       key={article.articleId}
       article={article}
       personal={viewer !== null && !isPlaceholderData}
+      comments={comments}
     />
   );
 }
@@ -106,14 +112,25 @@ function ArticleMissing() {
 }
 
 /** `personal`: the likeButton and likeCount are the signed-in reader's own. */
-function LoadedArticle({ article, personal }: { article: Article; personal: boolean }) {
+function LoadedArticle({
+  article,
+  personal,
+  comments,
+}: {
+  article: Article;
+  personal: boolean;
+  comments: CommentsPart;
+}) {
   const t = useMessages(messages);
   const session = useSession();
   // Spec §2: the options menu is the author's (the article's userId is the reader's).
   const isAuthor = session.status === 'in' && article.userId === session.userId;
   const actor = session.status === 'in' ? session : null;
   // Members of the blog may read the history; visitors never ask who they are.
-  const blog = useQuery({ ...articleBlogQuery(article.blogId), enabled: actor !== null });
+  const blog = useQuery({
+    ...blogQuery(article.blogId, viewerOf(session)),
+    enabled: actor !== null,
+  });
   const resource = blog.data && {
     userId: article.userId,
     blog: blog.data,
@@ -184,7 +201,7 @@ function LoadedArticle({ article, personal }: { article: Article; personal: bool
         </Suspense>
       </div>
       <Suspense fallback={<div className={styles.commentsSkeleton} aria-busy="true" />}>
-        <CommentsSection articleId={article.articleId} />
+        {comments(article.articleId)}
       </Suspense>
       <GoToBlogCard blogId={article.blogId} blogName={article.blogName} />
     </article>

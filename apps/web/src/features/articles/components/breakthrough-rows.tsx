@@ -1,5 +1,5 @@
 import type { ArticleListItem } from '@repolog/contract/articles';
-import { ArticleList } from './article-list';
+import { ArticleList } from '../../../components/article-list';
 
 /**
  * The rows of a breakthrough list page: the island the page's server HTML shows and the

@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authStatusQuery } from '../../auth/api/auth-status';
+import { authStatusQuery } from '../../../lib/auth';
 import { likeStorageKey } from '../lib/like-storage';
 import { LIKE_TIP, LikeButton } from './like-button';
 

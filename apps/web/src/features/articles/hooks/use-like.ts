@@ -1,10 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Article, LikeResult } from '@repolog/contract/articles';
+import type { Article } from '@repolog/contract/articles';
 import { useState } from 'react';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { useLoginGate } from '../../auth/hooks/use-login-gate';
-import { useSession } from '../../auth/hooks/use-session';
-import { allArticlesQuery, articleQuery, toggleLike } from '../api/article';
+import { useLoginGate } from '../../../lib/use-login-gate';
+import { useSession, viewerOf } from '../../../lib/use-session';
+import { useToggleLike } from '../api/like';
 import { likeFlag } from '../lib/like-storage';
 
 interface LikeState {
@@ -29,7 +28,7 @@ export function useLike(
   const mayAct = useLoginGate();
   const session = useSession();
   const hydrated = useHydrated();
-  const queryClient = useQueryClient();
+  const mutation = useToggleLike(articleId, viewerOf(session));
   // What the reader's own toggles made of the heart; null shows the article's values.
   const [toggled, setToggled] = useState<LikeState | null>(null);
 
@@ -39,38 +38,17 @@ export function useLike(
     count: article.likeCount,
   };
 
-  const mutation = useMutation<LikeResult, unknown, LikeState, { previous: LikeState }>({
-    mutationFn: () => toggleLike(articleId),
-    onMutate: (previous) => {
-      setToggled({
-        liked: !previous.liked,
-        count: Math.max(0, previous.count + (previous.liked ? -1 : 1)),
-      });
-      return { previous };
-    },
-    onSuccess: (result) => {
-      setToggled({ liked: result.likeButton, count: result.likeCount });
-      likeFlag(articleId).write(result.likeButton);
-      if (session.status === 'in') {
-        queryClient.setQueryData(articleQuery(articleId, session.userId).queryKey, (old) =>
-          old ? { ...old, likeButton: result.likeButton, likeCount: result.likeCount } : old,
-        );
-      }
-      // The liked list and the home ranking changed: they load again when next shown.
-      void queryClient.invalidateQueries({
-        queryKey: allArticlesQuery().queryKey,
-        refetchType: 'none',
-      });
-    },
-    onError: (error, _variables, context) => {
-      setToggled(context?.previous ?? null);
-      console.error('like toggle failed', error);
-    },
-  });
-
   const toggle = () => {
     if (!mayAct() || mutation.isPending) return;
-    mutation.mutate(current);
+    const previous = current;
+    setToggled({
+      liked: !previous.liked,
+      count: Math.max(0, previous.count + (previous.liked ? -1 : 1)),
+    });
+    mutation.mutate(undefined, {
+      onSuccess: (result) => setToggled({ liked: result.likeButton, count: result.likeCount }),
+      onError: () => setToggled(previous),
+    });
   };
 
   // Until the session and the reader's own view are known a click could not be answered.

@@ -7,7 +7,7 @@ import {
   removeCookie,
   setLoggedInCookie,
 } from '../../../lib/cookies';
-import { authStatusQuery } from '../api/auth-status';
+import { authStatusQuery } from '../../../lib/auth';
 
 /**
  * Keeps the isLoggedIn cookie in step with the status call (spec §4). When the status call

@@ -1,13 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Blog } from '@repolog/contract/blogs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { i18n, useMessages } from '../../../i18n';
-import { markReadsStale } from '../../../lib/query-client';
-import { authStatusQuery } from '../../auth/api/auth-status';
-import { blogQuery } from '../api/blog';
-import { deleteBlog } from '../api/blog-writes';
+import { useDeleteBlog } from '../api/delete-blog';
 import { blogTexts } from './blog-texts';
 import styles from './blog-view.module.css';
 
@@ -23,14 +19,9 @@ export function BlogDelete({ blog }: { blog: Pick<Blog, 'blog_id'> }) {
   const t = useMessages(messages);
   const texts = useMessages(blogTexts);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const removal = useMutation({
-    mutationFn: () => deleteBlog(blog.blog_id),
+  const removal = useDeleteBlog(blog.blog_id, {
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: blogQuery(blog.blog_id).queryKey });
-      // Its breakthroughs leave every list, the home strips and the workspace.
-      void markReadsStale(queryClient, authStatusQuery.queryKey);
       window.alert(blogTexts.get().deleted);
       void navigate('/workspace');
     },

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { DEVELOPER_BLOG_IDS } from '@repolog/contract/constants';
 import { i18n, params, useMessages } from '../../../i18n';
-import { blogQuery } from '../api/blog';
+import { blogQuery } from '../../../lib/blog-record';
 import { BlogCardList } from './blog-card-list';
 import styles from './blog-view.module.css';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { i18n, params, useMessages } from '../../../i18n';
-import { useSession } from '../../auth/hooks/use-session';
+import { useSession } from '../../../lib/use-session';
 import { followedBlogsQuery } from '../api/followed-blogs';
 import { BlogCardList } from './blog-card-list';
 import styles from './followed-blogs.module.css';

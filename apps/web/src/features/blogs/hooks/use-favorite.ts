@@ -1,11 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Blog } from '@repolog/contract/blogs';
 import { useState } from 'react';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { useLoginGate } from '../../auth/hooks/use-login-gate';
-import { useSession } from '../../auth/hooks/use-session';
-import { allBlogsQuery, blogQuery } from '../api/blog';
-import { toggleFavorite } from '../api/blog-writes';
+import { useLoginGate } from '../../../lib/use-login-gate';
+import { useSession, viewerOf } from '../../../lib/use-session';
+import { useToggleFavorite } from '../api/favorite';
 import { favoriteFlag } from '../lib/favorite-storage';
 
 /**
@@ -21,35 +19,16 @@ export function useFavorite(blog: Pick<Blog, 'blog_id' | 'fav_button'>, personal
   const mayAct = useLoginGate();
   const session = useSession();
   const hydrated = useHydrated();
-  const queryClient = useQueryClient();
+  const mutation = useToggleFavorite(blogId, viewerOf(session));
   const [toggled, setToggled] = useState<boolean | null>(null);
 
   const own = hydrated && personal && session.status === 'in';
   const favorite =
     toggled ?? (own ? favoriteFlag(blogId).resolve(blog.fav_button) : blog.fav_button);
 
-  const mutation = useMutation({
-    mutationFn: () => toggleFavorite(blogId),
-    onSuccess: (result) => {
-      setToggled(result.fav_button);
-      favoriteFlag(blogId).write(result.fav_button);
-      if (session.status === 'in') {
-        queryClient.setQueryData(blogQuery(blogId, session.userId).queryKey, (old) =>
-          old ? { ...old, fav_button: result.fav_button, fav_count: result.fav_count } : old,
-        );
-      }
-      // The followed list and the home strip changed: they load again when next shown.
-      void queryClient.invalidateQueries({
-        queryKey: allBlogsQuery().queryKey,
-        refetchType: 'none',
-      });
-    },
-    onError: (error) => console.error('favorite toggle failed', error),
-  });
-
   const toggle = () => {
     if (!mayAct() || mutation.isPending) return;
-    mutation.mutate();
+    mutation.mutate(undefined, { onSuccess: (result) => setToggled(result.fav_button) });
   };
 
   // Until the session and the reader's own view are known a click could not be answered.

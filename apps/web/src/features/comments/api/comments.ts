@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Comment } from '@repolog/contract/comments';
 import { api } from '../../../lib/api-client';
 
@@ -24,3 +24,23 @@ export const updateComment = (articleId: number, commentId: number, content: str
 /** DELETE /api/comment/{articleId}/{commentId} */
 export const deleteComment = (articleId: number, commentId: number) =>
   api<{ message: string }>(`/api/comment/${articleId}/${commentId}`, { method: 'DELETE' });
+
+/** Adds a comment; the section puts the answer at the end of its list. */
+export const useAddComment = (articleId: number) =>
+  useMutation({ mutationFn: (content: string) => addComment(articleId, content) });
+
+/** Edits a comment; the section puts the answer in its row. */
+export const useUpdateComment = (articleId: number) =>
+  useMutation({
+    mutationFn: ({ commentId, content }: { commentId: number; content: string }) =>
+      updateComment(articleId, commentId, content),
+  });
+
+/** Deletes a comment; every reader's copy of the thread loads again. */
+export function useDeleteComment(articleId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: number) => deleteComment(articleId, commentId),
+    onSuccess: () => client.invalidateQueries({ queryKey: commentsQuery(articleId).queryKey }),
+  });
+}

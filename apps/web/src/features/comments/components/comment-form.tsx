@@ -1,10 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Comment } from '@repolog/contract/comments';
 import { limits } from '@repolog/contract/limits';
 import { Button } from '../../../components/ui/button';
-import type { SessionState } from '../../auth/hooks/use-session';
-import { addComment } from '../api/comments';
+import type { SessionState } from '../../../lib/use-session';
+import { useAddComment } from '../api/comments';
 import { i18n, useMessages } from '../../../i18n';
 import { commentTexts } from '../lib/comment-texts';
 import styles from './comments.module.css';
@@ -35,7 +34,7 @@ export function CommentForm({ articleId, session, onAdded }: CommentFormProps) {
   const waiting = session.status === 'unknown';
   const cut = useCutNotice(t.what, limits.comment.max);
   const [draft, setDraft] = useState('');
-  const adding = useMutation({ mutationFn: (content: string) => addComment(articleId, content) });
+  const adding = useAddComment(articleId);
 
   const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
     if (session.status === 'out') {

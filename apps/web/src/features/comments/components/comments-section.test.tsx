@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Comment } from '@repolog/contract/comments';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStatusQuery } from '../../auth/api/auth-status';
+import { authStatusQuery } from '../../../lib/auth';
 import { COMMENT_TEXTS } from '../lib/comment-texts';
 import { CommentsSection } from './comments-section';
 

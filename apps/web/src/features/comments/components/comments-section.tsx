@@ -1,8 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { Comment } from '@repolog/contract/comments';
-import { useSession } from '../../auth/hooks/use-session';
-import { commentsQuery, deleteComment, updateComment } from '../api/comments';
+import { useSession } from '../../../lib/use-session';
+import { commentsQuery, useDeleteComment, useUpdateComment } from '../api/comments';
 import { i18n, params, useMessages } from '../../../i18n';
 import { commentTexts } from '../lib/comment-texts';
 import { CommentForm } from './comment-form';
@@ -33,14 +33,8 @@ export function CommentsSection({ articleId }: { articleId: number }) {
     enabled: session.status !== 'unknown',
     placeholderData: keepPreviousData,
   });
-  const update = useMutation({
-    mutationFn: ({ commentId, content }: { commentId: number; content: string }) =>
-      updateComment(articleId, commentId, content),
-  });
-  const deletion = useMutation({
-    mutationFn: (commentId: number) => deleteComment(articleId, commentId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentsQuery(articleId).queryKey }),
-  });
+  const update = useUpdateComment(articleId);
+  const deletion = useDeleteComment(articleId);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [menuId, setMenuId] = useState<number | null>(null);
 

@@ -9,6 +9,7 @@ import type {
   SaveDraft,
 } from '@repolog/contract/drafts';
 import { ApiError, api } from '../../../lib/api-client';
+import { markReadsStale } from '../../../lib/stale-reads';
 
 /**
  * Browsers cap what requests that outlive the page may carry (64 KB in all); a longer body is
@@ -96,11 +97,7 @@ export function usePublishDraft() {
   return useMutation({
     mutationFn: ({ draftId, version }: { draftId: number; version: number }) =>
       publishDraft(draftId, version),
-    onSuccess: () =>
-      client.invalidateQueries({
-        predicate: (query) => query.queryKey[0] !== 'auth',
-        refetchType: 'none',
-      }),
+    onSuccess: () => markReadsStale(client),
   });
 }
 

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyText, typeInBody } from '../../../test/body-editor';
-import { authStatusQuery } from '../../auth/api/auth-status';
+import { authStatusQuery } from '../../../lib/auth';
 import { EditArticle } from './edit-article';
 import { WriteArticle } from './write-article';
 
@@ -174,7 +174,7 @@ describe('write and edit breakthrough pages', () => {
       if (publishing) return publish(Number(publishing[1]));
       const answer = server.handle(url, init);
       if (answer) return answer;
-      if (url === '/api/blog/7') return json(BLOG);
+      if (url === '/api/blog/non-member/7') return json(BLOG);
       if (url === '/api/article/breakthrough/12') return json(ARTICLE);
       if (url.startsWith('/api/issues-and-commits/title')) return json(TITLES);
       return json({ error: 'not_found', message: 'Not found' }, 404);

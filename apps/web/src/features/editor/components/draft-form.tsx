@@ -2,7 +2,7 @@ import type { Draft, PublishedDraft } from '@repolog/contract/drafts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type * as Y from 'yjs';
 import { useMessages } from '../../../i18n';
-import { useSession } from '../../auth/hooks/use-session';
+import { useSession } from '../../../lib/use-session';
 import { conflictOf, useDeleteDraft, usePublishDraft } from '../api/drafts';
 import { useDraftAutosave } from '../hooks/use-draft-autosave';
 import { liveDraftMessages, useLiveDraft } from '../hooks/use-live-draft';

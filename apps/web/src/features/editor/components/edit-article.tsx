@@ -7,9 +7,10 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { i18n, useMessages } from '../../../i18n';
 import { formatTimeAgo } from '../../../lib/time-ago';
-import { useSession } from '../../auth/hooks/use-session';
-import { articleForEditQuery, useUpdateArticle } from '../api/article';
-import { blogForEditorQuery } from '../api/blog-of-article';
+import { articleQuery } from '../../../lib/article-record';
+import { blogQuery } from '../../../lib/blog-record';
+import { useSession, viewerOf } from '../../../lib/use-session';
+import { useUpdateArticle } from '../api/article';
 import { blogDraftsQuery, draftQuery } from '../api/drafts';
 import {
   articleBody,
@@ -52,10 +53,14 @@ export function EditArticle({ articleId }: { articleId: number }) {
   const rules = useMessages(formRulesMessages);
   const session = useSession();
   const navigate = useNavigate();
-  const article = useQuery(articleForEditQuery(articleId));
+  // Always start editing from the saved version.
+  const article = useQuery({ ...articleQuery(articleId, viewerOf(session)), staleTime: 0 });
   const blogId = article.data?.blogId;
   // The repository URL (for the problem and solution options) comes from the article's blog.
-  const blog = useQuery({ ...blogForEditorQuery(blogId ?? 0), enabled: blogId !== undefined });
+  const blog = useQuery({
+    ...blogQuery(blogId ?? 0, viewerOf(session)),
+    enabled: blogId !== undefined,
+  });
   const actor = session.status === 'in' ? session : null;
   // Drafts live with the blog's members; an author who left the blog edits without one.
   const member = blog.data !== undefined && can(actor, 'blog.write', blog.data);

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { i18n, useMessages } from '../../../i18n';
-import { MarkdownView } from '../../articles/components/markdown-view';
+import { MarkdownView } from '../../../components/markdown-view';
 import styles from './markdown-editor.module.css';
 
 // The renderer readers' pages get from the server (markdown, sanitizing, highlighting) runs here

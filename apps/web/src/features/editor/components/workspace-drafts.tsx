@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { i18n, params, useMessages } from '../../../i18n';
 import { formatTimeAgo } from '../../../lib/time-ago';
-import { useSession } from '../../auth/hooks/use-session';
+import { useSession } from '../../../lib/use-session';
 import { blogDraftsQuery, useDeleteDraft } from '../api/drafts';
 import styles from './workspace-drafts.module.css';
 

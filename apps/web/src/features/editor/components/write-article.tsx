@@ -5,8 +5,8 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { i18n, params, useMessages } from '../../../i18n';
 import { isValidId } from '../../../lib/format';
-import { useSession } from '../../auth/hooks/use-session';
-import { blogForEditorQuery } from '../api/blog-of-article';
+import { blogQuery } from '../../../lib/blog-record';
+import { useSession, viewerOf } from '../../../lib/use-session';
 import { draftQuery } from '../api/drafts';
 import { REQUIRED_FIELDS_ERROR, type ArticleFormValues } from '../lib/article-form-rules';
 import { DraftForm } from './draft-form';
@@ -51,7 +51,7 @@ export function WriteArticle({ blogId }: { blogId: number }) {
   const [createdHere, setCreatedHere] = useState<number | null>(null);
   if (asked !== opened && asked !== createdHere) setOpened(asked);
 
-  const blog = useQuery(blogForEditorQuery(blogId));
+  const blog = useQuery(blogQuery(blogId, viewerOf(session)));
   const draft = useQuery({ ...draftQuery(opened ?? 0), enabled: opened !== null });
 
   const repoUrl = blog.data?.git_repo_url || null;

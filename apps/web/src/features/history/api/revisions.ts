@@ -1,6 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RestoredRevision, Revision, RevisionSummary } from '@repolog/contract/revisions';
 import { api } from '../../../lib/api-client';
+import { markReadsStale } from '../../../lib/stale-reads';
+
+/** Query keys of breakthroughs' histories (a revision never changes). */
+export const historyKeys = {
+  all: ['history'] as const,
+  list: (articleId: number) => [...historyKeys.all, articleId, 'list'] as const,
+  revision: (articleId: number, revisionId: number) =>
+    [...historyKeys.all, articleId, 'revision', revisionId] as const,
+};
 
 /** GET /api/article/{articleId}/revisions — members of the article's blog only. */
 export const getRevisions = (articleId: number, signal?: AbortSignal) =>
@@ -8,7 +17,7 @@ export const getRevisions = (articleId: number, signal?: AbortSignal) =>
 
 export const revisionsQuery = (articleId: number) =>
   queryOptions({
-    queryKey: ['history', articleId, 'list'],
+    queryKey: historyKeys.list(articleId),
     queryFn: ({ signal }) => getRevisions(articleId, signal),
     staleTime: 0,
   });
@@ -19,7 +28,7 @@ export const getRevision = (articleId: number, revisionId: number, signal?: Abor
 
 export const revisionQuery = (articleId: number, revisionId: number) =>
   queryOptions({
-    queryKey: ['history', articleId, 'revision', revisionId],
+    queryKey: historyKeys.revision(articleId, revisionId),
     queryFn: ({ signal }) => getRevision(articleId, revisionId, signal),
     // A revision never changes.
     staleTime: Number.POSITIVE_INFINITY,
@@ -41,9 +50,8 @@ export function useRestoreRevision(articleId: number) {
     mutationFn: (revisionId: number) => restoreRevision(articleId, revisionId),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: revisionsQuery(articleId).queryKey });
-      await client.invalidateQueries({
-        predicate: (query) => query.queryKey[0] !== 'auth' && query.queryKey[0] !== 'history',
-      });
+      // What is on screen loads again now; revisions never change.
+      await markReadsStale(client, { refetch: 'active', keep: [historyKeys.all] });
     },
   });
 }

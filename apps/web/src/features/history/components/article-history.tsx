@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { i18n, locale, params, useMessages } from '../../../i18n';
 import { ApiError } from '../../../lib/api-client';
 import { formatTimeAgo } from '../../../lib/time-ago';
-import { useSession } from '../../auth/hooks/use-session';
+import { useSession } from '../../../lib/use-session';
 import { revisionQuery, revisionsQuery, useRestoreRevision } from '../api/revisions';
 import { RevisionDiff } from './revision-diff';
 import styles from './history.module.css';

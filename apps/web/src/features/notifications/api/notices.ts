@@ -2,6 +2,14 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { Notice, ReadAllResult, UnreadCount } from '@repolog/contract/notifications';
 import { api, apiRequest } from '../../../lib/api-client';
 
+/** Query keys of notifications: the pages of the list, and the unread count. */
+export const noticeKeys = {
+  all: ['notices'] as const,
+  lists: () => [...noticeKeys.all, 'list'] as const,
+  list: (page: number, size: number) => [...noticeKeys.lists(), page, size] as const,
+  count: () => [...noticeKeys.all, 'count'] as const,
+};
+
 export interface NoticePage {
   items: Notice[];
   total: number;
@@ -16,7 +24,7 @@ export async function getNotices(page: number, size: number): Promise<NoticePage
 
 export const noticesQuery = (page: number, size: number) =>
   queryOptions({
-    queryKey: ['notices', 'list', page, size],
+    queryKey: noticeKeys.list(page, size),
     queryFn: () => getNotices(page, size),
     // The stream says when something new arrives; opening the panel or the page still checks.
     staleTime: 0,
@@ -26,7 +34,7 @@ export const noticesQuery = (page: number, size: number) =>
 export const getUnreadCount = () => api<UnreadCount>('/api/notice/count');
 
 export const unreadCountQuery = queryOptions({
-  queryKey: ['notices', 'count'],
+  queryKey: noticeKeys.count(),
   queryFn: getUnreadCount,
 });
 
@@ -40,11 +48,11 @@ export function useMarkNoticeViewed() {
   return useMutation({
     mutationFn: markNoticeViewed,
     onMutate: async (noticeId) => {
-      await queryClient.cancelQueries({ queryKey: ['notices', 'list'] });
+      await queryClient.cancelQueries({ queryKey: noticeKeys.lists() });
       queryClient.setQueryData<UnreadCount>(unreadCountQuery.queryKey, (old) =>
         old ? { unreadCount: Math.max(0, old.unreadCount - 1) } : old,
       );
-      queryClient.setQueriesData<NoticePage>({ queryKey: ['notices', 'list'] }, (old) =>
+      queryClient.setQueriesData<NoticePage>({ queryKey: noticeKeys.lists() }, (old) =>
         old
           ? {
               ...old,
@@ -58,7 +66,7 @@ export function useMarkNoticeViewed() {
     onError: (error) => {
       // Spec §8: notification failures are only logged.
       console.error('marking the notification as viewed failed', error);
-      void queryClient.invalidateQueries({ queryKey: ['notices'] });
+      void queryClient.invalidateQueries({ queryKey: noticeKeys.all });
     },
   });
 }
@@ -73,9 +81,9 @@ export function useMarkAllNoticesViewed() {
   return useMutation({
     mutationFn: markAllNoticesViewed,
     onMutate: async () => {
-      await queryClient.cancelQueries({ queryKey: ['notices'] });
+      await queryClient.cancelQueries({ queryKey: noticeKeys.all });
       queryClient.setQueryData<UnreadCount>(unreadCountQuery.queryKey, { unreadCount: 0 });
-      queryClient.setQueriesData<NoticePage>({ queryKey: ['notices', 'list'] }, (old) =>
+      queryClient.setQueriesData<NoticePage>({ queryKey: noticeKeys.lists() }, (old) =>
         old ? { ...old, items: old.items.map((item) => ({ ...item, isViewed: true })) } : old,
       );
     },
@@ -90,6 +98,6 @@ export function useMarkAllNoticesViewed() {
       console.error('marking all notifications as viewed failed', error);
     },
     // Whatever the stream refetched meanwhile may predate the change: read it all again.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['notices'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: noticeKeys.all }),
   });
 }

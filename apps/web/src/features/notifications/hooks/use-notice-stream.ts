@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { NOTICE_STREAM_EVENTS } from '@repolog/contract/constants';
 import type { UnreadCount } from '@repolog/contract/notifications';
 import { ApiError } from '../../../lib/api-client';
-import { getUnreadCount, unreadCountQuery } from '../api/notices';
+import { getUnreadCount, noticeKeys, unreadCountQuery } from '../api/notices';
 
 const STREAM_PATH = '/api/notice/stream';
 const MAX_BACKOFF_MS = 30_000;
@@ -55,7 +55,7 @@ export function useNoticeStream(): void {
       stream.addEventListener('open', () => {
         failures = 0;
         // Whatever happened while disconnected: fetch the lists again.
-        if (openedBefore) void queryClient.invalidateQueries({ queryKey: ['notices', 'list'] });
+        if (openedBefore) void queryClient.invalidateQueries({ queryKey: noticeKeys.lists() });
         openedBefore = true;
       });
       stream.addEventListener(NOTICE_STREAM_EVENTS.count, (event) => {
@@ -66,7 +66,7 @@ export function useNoticeStream(): void {
         }
       });
       stream.addEventListener(NOTICE_STREAM_EVENTS.notice, () => {
-        void queryClient.invalidateQueries({ queryKey: ['notices', 'list'] });
+        void queryClient.invalidateQueries({ queryKey: noticeKeys.lists() });
       });
       stream.addEventListener('error', () => {
         // CONNECTING: the browser is already retrying. CLOSED: it gave up (e.g. a 401).

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/ui/pagination';
 import { i18n, params, useMessages } from '../../../i18n';
-import { ArticleList, ArticleListSkeleton } from '../../articles/components/article-list';
+import { ArticleList, ArticleListSkeleton } from '../../../components/article-list';
 import { userBreakthroughsQuery } from '../api/user-profile';
 import { readPage } from '../lib/profile-page';
 

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateBlog, CreatedBlog, UpdateBlog } from '@repolog/contract/blogs';
 import { api } from '../../../lib/api-client';
+import { markReadsStale } from '../../../lib/stale-reads';
 
 /** POST /api/blog — answers with the new blog's blog_id. */
 export const createBlog = (body: CreateBlog) =>
@@ -12,20 +13,13 @@ export const updateBlog = (blogId: number, body: UpdateBlog) =>
 
 /**
  * A saved blog shows up in many lists (workspace, home, blog page) cached under other
- * features' keys: mark everything but the session stale, so each page refetches on mount.
+ * features' keys: everything but the session goes stale, so each page refetches on mount.
  */
-export function markBlogDataStale(client: QueryClient) {
-  return client.invalidateQueries({
-    predicate: (query) => query.queryKey[0] !== 'auth',
-    refetchType: 'none',
-  });
-}
-
 export function useCreateBlog() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: createBlog,
-    onSuccess: () => markBlogDataStale(client),
+    onSuccess: () => markReadsStale(client),
   });
 }
 
@@ -33,6 +27,6 @@ export function useUpdateBlog(blogId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateBlog) => updateBlog(blogId, body),
-    onSuccess: () => markBlogDataStale(client),
+    onSuccess: () => markReadsStale(client),
   });
 }

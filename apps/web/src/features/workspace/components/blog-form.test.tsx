@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { leavingAsks } from '../../../test/leaving-asks';
-import { authStatusQuery } from '../../auth/api/auth-status';
+import { authStatusQuery } from '../../../lib/auth';
 import { CreateBlog } from './create-blog';
 import { EditBlog } from './edit-blog';
 
@@ -244,7 +244,7 @@ describe('create and edit blog forms', () => {
 
     it('prefills the blog, locks the repository and puts the synced member list', async () => {
       fetchMock.mockImplementation((url, init) => {
-        if (url === '/api/blog/5' && (init.method ?? 'GET') === 'GET') return json(BLOG);
+        if (url === '/api/blog/non-member/5' && (init.method ?? 'GET') === 'GET') return json(BLOG);
         if (url === '/api/blog/5' && init.method === 'PUT') return json({ message: 'ok' });
         return json({}, 404);
       });

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { DropdownOption } from '../../../components/ui/dropdown-select';
 import { i18n, params, useMessages } from '../../../i18n';
-import { useSession } from '../../auth/hooks/use-session';
+import { useSession } from '../../../lib/use-session';
 import { reposQuery } from '../api/repos';
 import { useCreateBlog } from '../api/save-blog';
 import { saveErrorText } from '../lib/blog-form-rules';

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { can } from '@repolog/contract/permissions';
 import { Link, useNavigate } from 'react-router';
 import { i18n, params, useMessages } from '../../../i18n';
-import { useSession } from '../../auth/hooks/use-session';
-import { blogQuery } from '../api/blog';
+import { blogQuery } from '../../../lib/blog-record';
+import { useSession, viewerOf } from '../../../lib/use-session';
 import { useUpdateBlog } from '../api/save-blog';
 import { repoFullName, sameLogin, saveErrorText } from '../lib/blog-form-rules';
 import { BlogForm, type BlogFormSubmit } from './blog-form';
@@ -21,7 +21,7 @@ export function EditBlog({ blogId }: { blogId: number }) {
   const t = useMessages(messages);
   const session = useSession();
   const navigate = useNavigate();
-  const blog = useQuery(blogQuery(blogId));
+  const blog = useQuery(blogQuery(blogId, viewerOf(session)));
   const update = useUpdateBlog(blogId);
 
   if (blog.isPending) return <FormSkeleton />;

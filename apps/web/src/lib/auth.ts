@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AuthStatus } from '@repolog/contract/auth';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError } from './api-client';
 
 export const LOGGED_OUT_STATUS: AuthStatus = {
   loggedIn: false,
@@ -17,8 +17,12 @@ export async function getAuthStatus(): Promise<AuthStatus> {
   }
 }
 
+/** Query keys of the session: the ones a wide write keeps (stale-reads.ts). */
+export const authKeys = { all: ['auth'], status: ['auth', 'status'] } as const;
+
+/** Who is signed in (spec §4): asked once at app start and after signing in. */
 export const authStatusQuery = queryOptions({
-  queryKey: ['auth', 'status'],
+  queryKey: authKeys.status,
   queryFn: getAuthStatus,
   staleTime: Infinity,
   retry: false,

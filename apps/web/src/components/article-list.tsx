@@ -1,7 +1,7 @@
 import type { ArticleListItem } from '@repolog/contract/articles';
 import { Link } from 'react-router';
-import { ListCounts } from '../../../components/ui/list-counts';
-import { TimeAgo } from '../../../components/ui/time-ago';
+import { ListCounts } from './ui/list-counts';
+import { TimeAgo } from './ui/time-ago';
 import styles from './article-list.module.css';
 
 /**

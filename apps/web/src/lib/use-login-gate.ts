@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { i18n } from '../../../i18n';
+import { i18n } from '../i18n';
 import { useSession } from './use-session';
 
 /** The spec's alert (English; Korean readers see its translation). */

@@ -5,7 +5,7 @@ import type { ArticleListItem } from '@repolog/contract/articles';
 import type { UserProfile as Profile } from '@repolog/contract/users';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UserPage } from '../../../app/routes/user';
+import { UserPage } from './user';
 
 const DANA: Profile = {
   userId: 7,

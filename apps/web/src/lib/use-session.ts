@@ -1,9 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useHydrated } from '../../../lib/use-hydrated';
-import { authStatusQuery } from '../api/auth-status';
+import { useHydrated } from './use-hydrated';
+import { authStatusQuery } from './auth';
 
 export type SessionState =
   { status: 'unknown' } | { status: 'out' } | { status: 'in'; userId: number; userName: string };
+
+/** The signed-in reader's id, or null: whose copy of a personal query to read. */
+export const viewerOf = (session: SessionState): number | null =>
+  session.status === 'in' ? session.userId : null;
 
 /**
  * Who is signed in, as decided by the status call at app start (spec §4). While a part of a

@@ -1,0 +1,83 @@
+import type { Article } from '@repolog/contract/articles';
+import type { Blog } from '@repolog/contract/blogs';
+import type { PageReads } from '@repolog/contract/pages';
+import { tag } from './page-cache.js';
+import { articleWatch, blogWatch } from './page-store.repository.js';
+
+/** The reads every server-rendered page may use; missing ones mean a module was not registered. */
+export function completeReads(reads: Partial<PageReads>): PageReads {
+  const names = [
+    'article',
+    'comments',
+    'blog',
+    'breakthroughs',
+    'homeArticles',
+    'homeBlogs',
+    'user',
+    'userBreakthroughs',
+  ] as const;
+  for (const name of names) {
+    if (!reads[name]) throw new Error(`pages: no module registered the ${name} read`);
+  }
+  return reads as PageReads;
+}
+
+/** The record a page shows and what of it no cache signal follows (page-store.repository.ts). */
+export interface Shown {
+  article?: { id: number; watch: string };
+  blog?: { id: number; watch: string };
+}
+
+/** The same reads, noting in `tags` which cached views the page was made of. */
+export function trackedReads(reads: PageReads, tags: Set<string>, shown: Shown = {}): PageReads {
+  return {
+    article: async (articleId) => {
+      tags.add(tag('article', articleId));
+      const article: Article = await reads.article(articleId);
+      // The page shows the blog's name too.
+      tags.add(tag('blog', article.blogId));
+      shown.article ??= { id: articleId, watch: articleWatch(article) };
+      return article;
+    },
+    comments: (articleId) => {
+      tags.add(tag('comments', articleId));
+      return reads.comments(articleId);
+    },
+    blog: async (blogId): Promise<Blog> => {
+      tags.add(tag('blog', blogId));
+      const blog = await reads.blog(blogId);
+      // The page names its newest breakthroughs: their new titles make it stale too.
+      for (const listed of blog.break_throughs) tags.add(tag('article', listed.articleId));
+      shown.blog ??= {
+        id: blogId,
+        watch: blogWatch({
+          favCount: blog.fav_count,
+          articleCount: blog.article_count,
+          newest: blog.break_throughs.map((listed) => ({
+            id: listed.articleId,
+            likeCount: listed.likeCount,
+            commentCount: listed.commentCount,
+          })),
+        }),
+      };
+      return blog;
+    },
+    breakthroughs: (query) => {
+      tags.add(tag('breakthroughLists'));
+      return reads.breakthroughs(query);
+    },
+    homeArticles: () => reads.homeArticles(),
+    homeBlogs: () => reads.homeBlogs(),
+    user: async (login) => {
+      // A new or deleted breakthrough moves the counts; the page names the user's blogs.
+      tags.add(tag('breakthroughLists'));
+      const profile = await reads.user(login);
+      for (const blog of profile.blogs) tags.add(tag('blog', blog.blogId));
+      return profile;
+    },
+    userBreakthroughs: (login, page) => {
+      tags.add(tag('breakthroughLists'));
+      return reads.userBreakthroughs(login, page);
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Article } from '@repolog/contract/articles';
+import { api } from './api-client';
+
+/**
+ * Query keys of breakthroughs: the record below, and under `all` every list of them (each list's
+ * factory starts its key with it) — what a like or a deleted breakthrough makes stale.
+ */
+export const articleKeys = {
+  all: ['articles'] as const,
+  /** One article as `viewer` reads it; without a viewer, every reader's copy. */
+  detail: (articleId: number, viewer?: number | null) =>
+    [...articleKeys.all, 'detail', articleId, viewer === undefined ? {} : { viewer }] as const,
+};
+
+/** GET /api/article/breakthrough/{articleId}: likeButton and likeCount are the caller's. */
+export const getArticle = (articleId: number, signal?: AbortSignal) =>
+  api<Article>(`/api/article/breakthrough/${articleId}`, { signal });
+
+/**
+ * One article as `viewer` reads it (null: a visitor, the view the server renders for everyone):
+ * its page, its history's title, the edit form.
+ */
+export const articleQuery = (articleId: number, viewer?: number | null) =>
+  queryOptions({
+    queryKey: articleKeys.detail(articleId, viewer),
+    queryFn: ({ signal }) => getArticle(articleId, signal),
+  });

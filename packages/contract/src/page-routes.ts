@@ -1,0 +1,42 @@
+/**
+ * The public pages the server renders (DESIGN.md §7), in the one list both sides build on: the
+ * web's loader table (apps/web/src/app/server-pages.ts) gives each its data, and the server
+ * (apps/server/src/pages/) answers these addresses with the rendered page, or, when it sends the
+ * plain app shell instead, with the route's code and first API call preloaded. Plain values:
+ * browser and server.
+ */
+export interface PageRoute {
+  /** The address pattern; `:name` stands for one path segment (React Router and Fastify alike). */
+  readonly path: string;
+  /** The route module (its Vite manifest key). */
+  readonly module: string;
+  /** The API call the page makes first, with the address's `:name` segments filled in. */
+  readonly data?: string;
+}
+
+export const SERVER_PAGE_ROUTES = [
+  { path: '/', module: 'src/app/routes/start.tsx' },
+  { path: '/home', module: 'src/app/routes/home.tsx' },
+  { path: '/breakthrough', module: 'src/app/routes/breakthrough-list.tsx' },
+  {
+    path: '/breakthrough/:articleId',
+    module: 'src/app/routes/article.tsx',
+    data: '/api/article/breakthrough/:articleId',
+  },
+  {
+    path: '/blog/:blogId',
+    module: 'src/app/routes/blog.tsx',
+    data: '/api/blog/non-member/:blogId',
+  },
+  { path: '/user/:login', module: 'src/app/routes/user.tsx' },
+] as const satisfies readonly PageRoute[];
+
+/** The address pattern of a server-rendered page. */
+export type ServerPagePath = (typeof SERVER_PAGE_ROUTES)[number]['path'];
+
+/** `pattern` with its `:name` segments replaced by `params` (URL-encoded). */
+export function fillPath(pattern: string, params: Readonly<Record<string, string | undefined>>) {
+  return pattern.replace(/:(\w+)/g, (_match, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  );
+}
