@@ -64,6 +64,9 @@ export const envSchema = z.object({
         z.enum(UI_LANGUAGES, { message: 'use off, or interface languages separated by commas' }),
       ),
     ),
+  CDN_PURGE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  CDN_S_MAXAGE: z.coerce.number().int().min(0).default(60),
+  CDN_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).default(60),
   METRICS_PORT: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(65535).optional(),
@@ -107,6 +110,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** A port of its own serving /metrics without a token; unset: none. */
   metricsPort: number | undefined;
+  /**
+   * HTTP caching by a CDN: seconds a shared cache keeps a public answer (s-maxage) and may serve
+   * it stale while it asks again; where changes' keys are POSTed to purge them (unset: nowhere).
+   */
+  cdn: { purgeUrl: string | undefined; sMaxAge: number; staleWhileRevalidate: number };
   /** Interface languages whose public pages are rendered ahead of readers and stored. */
   pageFillLanguages: UiLanguage[];
 }
@@ -192,6 +200,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
+    cdn: {
+      purgeUrl: e.CDN_PURGE_URL,
+      sMaxAge: e.CDN_S_MAXAGE,
+      staleWhileRevalidate: e.CDN_STALE_WHILE_REVALIDATE,
+    },
     pageFillLanguages: [...new Set(e.PAGE_FILL)],
   };
 }

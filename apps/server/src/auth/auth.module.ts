@@ -19,6 +19,7 @@ export function registerAuthModule(app: FastifyInstance, deps: AppDeps): void {
     sessionEnds: deps.sessionEnds,
     publicUrl: deps.config.publicUrl,
     cacheSync: deps.cacheSync,
+    cdn: deps.cdn,
   });
   registerAuthRoutes(app, service, { secure: deps.config.publicUrl.startsWith('https://') });
 }

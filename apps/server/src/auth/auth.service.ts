@@ -5,6 +5,7 @@ import { AppError, badRequest, notFound } from '../errors.js';
 import { GitHubError, type GitHubClient } from '../github/github.public.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
 import type { UserAccounts } from '../users/users.public.js';
+import type { CdnPurge } from '../plugins/cdn-purge.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { SessionEnds } from './session-ends.js';
 import {
@@ -36,6 +37,8 @@ export interface AuthServiceDeps {
   publicUrl: string;
   /** Drops cached and stored views that showed a deleted account (every instance). */
   cacheSync: Pick<CacheSync, 'changed'>;
+  /** Purges the CDN's copies of a deleted account's profile. */
+  cdn?: Pick<CdnPurge, 'purge'>;
   now?: () => Date;
 }
 
@@ -187,6 +190,7 @@ export function authService(deps: AuthServiceDeps) {
       for (const id of new Set([...removal.shown.blogs, ...removal.transferred])) {
         cacheSync.changed('blog', String(id));
       }
+      deps.cdn?.purge([`user:${actor.userName.toLowerCase()}`]);
     },
   };
 }

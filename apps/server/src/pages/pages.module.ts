@@ -4,6 +4,7 @@ import type { UiLanguage } from '@repolog/contract/locale';
 import type { PageReads } from '@repolog/contract/pages';
 import type { AppDeps } from '../deps.js';
 import { cardStore } from './card-store.js';
+import { strongEtag } from '../plugins/http-cache.js';
 import { assembleDocument, type RenderedDocument } from './document.js';
 import { pageCache } from './page-cache.js';
 import { createPageFill } from './page-fill.js';
@@ -71,7 +72,7 @@ function renderedPages(
   metaOf: PageMetaSource,
   renderer: LoadedRenderer,
 ): DocumentSource {
-  const pages = pageCache<{ status: number; html: string } | undefined>({
+  const pages = pageCache<Awaited<ReturnType<DocumentSource>>>({
     cacheSync: deps.cacheSync,
   });
   const repo = pageStoreRepository(deps.db);
@@ -142,6 +143,11 @@ function renderedPages(
         if (stored) {
           if (stored.old) fill.refresh(url, language);
           return {
+            tags: stored.tags,
+            // The stored page (of this build): only its data's timestamps change between reads.
+            etag: strongEtag(
+              `${language}\n${stored.page.html}\n${stored.page.state ?? ''}\n${JSON.stringify(stored.meta)}`,
+            ),
             status: stored.page.status,
             html: assembleDocument(shell, stored.meta, current(stored.page), language),
           };
@@ -152,6 +158,7 @@ function renderedPages(
         const done = await render(request, language, tags);
         if (!done) return undefined;
         return {
+          tags: [...tags],
           status: done.page.status,
           html: assembleDocument(shell, done.meta, done.page, language),
         };
