@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { UI_LANGUAGES, type UiLanguage } from '@repolog/contract/locale';
 
 const idList = z
   .string()
@@ -51,19 +50,8 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.string().min(16, 'use at least 16 characters (e.g. openssl rand -hex 32)').optional(),
   ),
-  PAGE_FILL: z
-    .string()
-    .default('en,ko')
-    .transform((value) =>
-      ['', 'off', 'none'].includes(value.trim())
-        ? []
-        : value.split(',').map((language) => language.trim()),
-    )
-    .pipe(
-      z.array(
-        z.enum(UI_LANGUAGES, { message: 'use off, or interface languages separated by commas' }),
-      ),
-    ),
+  PAGE_STORE_PAGES: z.coerce.number().int().min(1).default(10_000),
+  PAGE_STORE_MB: z.coerce.number().positive().default(256),
   CDN_PURGE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   CDN_S_MAXAGE: z.coerce.number().int().min(0).default(60),
   CDN_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).default(60),
@@ -115,8 +103,8 @@ export interface Config {
    * it stale while it asks again; where changes' keys are POSTed to purge them (unset: nowhere).
    */
   cdn: { purgeUrl: string | undefined; sMaxAge: number; staleWhileRevalidate: number };
-  /** Interface languages whose public pages are rendered ahead of readers and stored. */
-  pageFillLanguages: UiLanguage[];
+  /** Bounds of the stored server-rendered pages (the most recently read ones stay). */
+  pageStore: { maxPages: number; maxBytes: number };
 }
 
 export class ConfigError extends Error {}
@@ -205,6 +193,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sMaxAge: e.CDN_S_MAXAGE,
       staleWhileRevalidate: e.CDN_STALE_WHILE_REVALIDATE,
     },
-    pageFillLanguages: [...new Set(e.PAGE_FILL)],
+    pageStore: {
+      maxPages: e.PAGE_STORE_PAGES,
+      maxBytes: Math.round(e.PAGE_STORE_MB * 1024 * 1024),
+    },
   };
 }

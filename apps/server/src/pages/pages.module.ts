@@ -80,6 +80,8 @@ function renderedPages(
     repo,
     cacheSync: deps.cacheSync,
     build: renderer.build,
+    maxPages: deps.config.pageStore.maxPages,
+    maxBytes: deps.config.pageStore.maxBytes,
     onError: (error) => app.log.warn({ err: error }, 'stored page not kept'),
   });
 
@@ -109,24 +111,15 @@ function renderedPages(
   };
 
   const fill = createPageFill({
-    repo,
-    build: renderer.build,
-    languages: deps.config.pageFillLanguages,
     renderPage: async (url, language) => {
       const done = await render({ url, log: app.log }, language, new Set());
       await done?.saved;
     },
     onError: (error) => app.log.warn({ err: error }, 'page not rendered ahead'),
   });
-  if (deps.config.pageFillLanguages.length > 0) {
-    app.addHook('onReady', () => {
-      void fill.runPass().then((count) => {
-        if (count > 0) app.log.info({ pages: count }, 'public pages rendered ahead');
-      });
-    });
-  }
   deps.onClose(async () => {
     await fill.stop();
+    await store.stop();
     await store.settled();
   });
 
