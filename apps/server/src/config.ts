@@ -50,6 +50,8 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.string().min(16, 'use at least 16 characters (e.g. openssl rand -hex 32)').optional(),
   ),
+  PAGE_RENDERS: z.coerce.number().int().min(1).max(256).default(4),
+  PAGE_RENDER_QUEUE: z.coerce.number().int().min(0).default(64),
   PAGE_STORE_PAGES: z.coerce.number().int().min(1).default(10_000),
   PAGE_STORE_MB: z.coerce.number().positive().default(256),
   CDN_PURGE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
@@ -105,6 +107,8 @@ export interface Config {
   cdn: { purgeUrl: string | undefined; sMaxAge: number; staleWhileRevalidate: number };
   /** Bounds of the stored server-rendered pages (the most recently read ones stay). */
   pageStore: { maxPages: number; maxBytes: number };
+  /** Server renders of pages at once, and waiting; past them a reader gets a keyed 503. */
+  pageRenders: { concurrency: number; maxQueued: number };
 }
 
 export class ConfigError extends Error {}
@@ -193,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sMaxAge: e.CDN_S_MAXAGE,
       staleWhileRevalidate: e.CDN_STALE_WHILE_REVALIDATE,
     },
+    pageRenders: { concurrency: e.PAGE_RENDERS, maxQueued: e.PAGE_RENDER_QUEUE },
     pageStore: {
       maxPages: e.PAGE_STORE_PAGES,
       maxBytes: Math.round(e.PAGE_STORE_MB * 1024 * 1024),

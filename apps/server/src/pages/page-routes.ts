@@ -2,6 +2,7 @@ import { fillPath, SERVER_PAGE_ROUTES, type PageRoute } from '@repolog/contract/
 import { pickUiLanguage, UI_LANGUAGE_COOKIE, type UiLanguage } from '@repolog/contract/locale';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicRead } from '../plugins/http-cache.js';
+import { BUSY_RETRY_S, isBusy } from './render-limit.js';
 import { shellDocument, type Shell } from './document.js';
 import type { PageNeeds } from './preload-tags.js';
 
@@ -51,7 +52,10 @@ export function registerPageRoutes(
       const language = requestLanguage(request);
       // The language follows the cookie, else the browser's languages.
       res.header('Vary', 'Cookie, Accept-Language');
-      const rendered = await documents?.(request, shell, language);
+      const rendered = await documents?.(request, shell, language).catch((error: unknown) => {
+        if (isBusy(error)) res.header('Retry-After', String(BUSY_RETRY_S));
+        throw error;
+      });
       if (rendered) {
         // The same HTML for every reader: a CDN may keep it (http-cache.ts), purged by its tags.
         if (rendered.status === 200)

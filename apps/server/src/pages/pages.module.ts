@@ -11,6 +11,7 @@ import { createPageFill } from './page-fill.js';
 import { pageMetaSource, type PageAddress, type PageMetaSource } from './page-meta.js';
 import { completeReads, trackedReads, type Shown } from './page-reads.js';
 import type { LoadedRenderer } from './page-renderer.js';
+import { isBusy, renderLimit } from './render-limit.js';
 import { registerPageRoutes, type DocumentSource, type PageReply } from './page-routes.js';
 import { createPageStore } from './page-store.js';
 import { pageStoreRepository } from './page-store.repository.js';
@@ -85,12 +86,16 @@ function renderedPages(
     onError: (error) => app.log.warn({ err: error }, 'stored page not kept'),
   });
 
+  const limit = renderLimit(deps.config.pageRenders);
+
   /** Renders a page; a breakthrough's or blog's page found whole is stored too. */
   const render = async (page: PageAddress, language: UiLanguage, tags: Set<string>) => {
     const storable = STORED_PAGE.test(page.url);
     const mark = store.mark();
     const shown: Shown = {};
-    const rendered = await renderer.render(page.url, trackedReads(reads, tags, shown), language);
+    const rendered = await limit.run(() =>
+      renderer.render(page.url, trackedReads(reads, tags, shown), language),
+    );
     if (!rendered) return undefined;
     const meta = await metaOf(page, language);
     const saved =
@@ -157,6 +162,8 @@ function renderedPages(
         };
       });
     } catch (error) {
+      // Past the render queue: a quick 503 the reader can retry (a shell would cost its reads too).
+      if (isBusy(error)) throw error;
       // The browser can still render the page itself.
       request.log.error({ err: error, url }, 'server rendering failed; sending the app shell');
       return undefined;

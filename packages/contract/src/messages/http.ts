@@ -31,4 +31,5 @@ export const httpMessages = {
   'http.databaseDown': 'The database is not reachable.',
   'feeds.sitemapPages': 'The sitemap has {pages} page(s).',
   'pages.shareCardPath': 'Share cards live at {path}.',
+  'pages.busy': 'The server is busy rendering other pages; try again in {seconds} seconds.',
 } as const;

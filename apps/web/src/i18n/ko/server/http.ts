@@ -28,6 +28,7 @@ export const http = {
   'http.notBuilt':
     '찾을 수 없습니다: {path}. 웹 앱이 빌드되지 않았습니다(npm run build를 실행하세요).',
   'http.noFile': '파일을 찾을 수 없습니다: {path}',
+  'pages.busy': '서버가 다른 페이지를 그리느라 바쁩니다. {seconds}초 뒤 다시 시도하세요.',
   'http.metricsToken': '메트릭을 보려면 METRICS_TOKEN 베어러 토큰이 필요합니다.',
   'http.databaseDown': '데이터베이스에 연결할 수 없습니다.',
   'feeds.sitemapPages': '사이트맵은 {pages}페이지까지 있습니다.',
