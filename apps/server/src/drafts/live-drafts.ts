@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor } from '@repolog/contract/permissions';
 import {
   LIVE_CLOSE,
+  LIVE_KEEPALIVE_MS,
   LIVE_MAX_MESSAGE_BYTES,
   LIVE_MESSAGE_BURST,
   LIVE_MESSAGE_SAVED,
@@ -48,11 +49,17 @@ export interface LiveSocket {
   readonly readyState: number;
   send(data: Uint8Array): void;
   close(code: number, reason: string): void;
+  ping(): void;
+  /** Ends the connection at once (a peer that stopped answering gets no closing handshake). */
+  terminate(): void;
   on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): void;
-  on(event: 'close', listener: () => void): void;
+  on(event: 'close' | 'pong', listener: () => void): void;
 }
 
 const OPEN = 1;
+
+/** An awareness update with nobody in it: the keepalive's message (clients apply nothing). */
+const KEEPALIVE = awarenessMessage(encodeAwarenessEntries([]));
 
 /** Why a connection is refused or ended; the page shows the reason. */
 export type CloseReason = { code: number; reason: string };
@@ -71,6 +78,8 @@ interface Connection extends PresenceHolder {
   tokens: number;
   refilledAt: number;
   closed: boolean;
+  /** It answered the last ping (or sent something) since the last keepalive beat. */
+  alive: boolean;
 }
 
 interface LiveDoc {
@@ -116,6 +125,8 @@ export function createLiveDrafts(options: {
   database: Pick<Database, 'listen'>;
   onError: (error: unknown) => void;
   now?: () => number;
+  /** Keepalive beat (tests shorten it). */
+  keepaliveMs?: number;
 }) {
   const { repo, database, onError, now = () => Date.now() } = options;
   const self = randomUUID();
@@ -140,6 +151,36 @@ export function createLiveDrafts(options: {
       onError(error);
     }
   };
+
+  /**
+   * Every beat each editor is pinged and sent an empty presence update: a peer that did not
+   * answer the previous ping is gone (a closed laptop, a train's tunnel) and is ended, so the
+   * others see it leave; and a silent lone editor still hears from the server well within its
+   * client's 30 s time-out, so it is not reconnected for nothing.
+   */
+  const beat = (connection: Connection) => {
+    if (connection.closed) return;
+    if (!connection.alive) {
+      connection.closed = true;
+      try {
+        connection.socket.terminate();
+      } catch (error) {
+        onError(error);
+      }
+      return;
+    }
+    connection.alive = false;
+    try {
+      connection.socket.ping();
+    } catch (error) {
+      onError(error);
+    }
+    send(connection, KEEPALIVE);
+  };
+  const keepalive = setInterval(() => {
+    for (const live of docs.values()) for (const connection of live.connections) beat(connection);
+  }, options.keepaliveMs ?? LIVE_KEEPALIVE_MS);
+  keepalive.unref();
 
   const materialize = async (live: LiveDoc) => {
     live.materializeTimer = undefined;
@@ -490,6 +531,7 @@ export function createLiveDrafts(options: {
         tokens: LIVE_MESSAGE_BURST,
         refilledAt: now(),
         closed: false,
+        alive: true,
       };
       let live: LiveDoc | undefined;
       const admitted = (async () => {
@@ -521,8 +563,12 @@ export function createLiveDrafts(options: {
         close(connection, { code: 1011, reason: 'The draft could not be opened; try again.' });
       });
 
+      socket.on('pong', () => {
+        connection.alive = true;
+      });
       socket.on('message', (data) => {
         if (connection.closed) return;
+        connection.alive = true;
         if (data.length > LIVE_MAX_MESSAGE_BYTES) {
           close(connection, LIVE_CLOSE.tooLarge);
           return;
@@ -647,6 +693,7 @@ export function createLiveDrafts(options: {
     },
 
     async stop(): Promise<void> {
+      clearInterval(keepalive);
       await unlisten?.();
       unlisten = undefined;
       const flushes: Promise<void>[] = [];
