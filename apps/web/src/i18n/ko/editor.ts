@@ -63,6 +63,7 @@ export const editor = {
   draftStatus: {
     saving: '저장 중…',
     retrying: '저장되지 않음 — 다시 시도하는 중',
+    offline: '오프라인 — 변경 내용은 이 기기에 보관되며 다시 연결되면 전송됩니다',
     conflict: '저장되지 않음 — 다른 곳에서 이 초안이 변경되었습니다',
     savesItself: '작성하는 동안 초안이 자동으로 저장됩니다.',
     savedAt: '{time}에 저장됨',
