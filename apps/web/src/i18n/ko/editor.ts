@@ -76,6 +76,12 @@ export const editor = {
     heading: '작성 중이던 브레이크스루를 이어서 쓸까요?',
     untitled: '제목 없음',
     lastEdited: '· 마지막 수정 ',
+    startedBy: '· {name} 님이 시작함',
+    editingNow: '· 지금 참여 중: {names}',
+  },
+  draftsInProgress: {
+    one: '작성 중인 초안 1개',
+    many: '작성 중인 초안 {count}개',
   },
   workspaceDrafts: {
     heading: '초안',
