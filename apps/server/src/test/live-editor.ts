@@ -3,6 +3,7 @@ import * as decoding from 'lib0/decoding';
 import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
+import { vi } from 'vitest';
 
 /** How a live connection ended: the server's close code and reason. */
 export interface Closed {
@@ -50,13 +51,13 @@ export function liveEditor(options: {
     provider.awareness.setLocalStateField('user', { name: options.login, color: '#4338ca' });
   }
 
-  const until = async (done: () => boolean, what: string, ms = 5000) => {
-    const end = Date.now() + ms;
-    while (!done()) {
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
+  const until = (done: () => boolean, what: string, ms = 5000) =>
+    vi.waitFor(
+      () => {
+        if (!done()) throw new Error(`timed out waiting for ${what}`);
+      },
+      { timeout: ms, interval: 10 },
+    );
 
   return {
     doc,

@@ -6,9 +6,11 @@ const web = fileURLToPath(new URL('../../../web', import.meta.url));
 const BUILT_WEB = path.join(web, 'dist');
 const BUILT_RENDERER = path.join(web, 'dist-ssr', 'entry-server.js');
 
+/** When a file the build reads under `dir` last changed (tests are not built). */
 function newest(dir: string): number {
   let latest = 0;
   for (const name of readdirSync(dir)) {
+    if (name === 'test' || /\.test\.tsx?$/.test(name)) continue;
     const file = path.join(dir, name);
     const stat = statSync(file);
     latest = Math.max(latest, stat.isDirectory() ? newest(file) : stat.mtimeMs);
