@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { openDatabase } from '../db/client.js';
-import { ensureWebBuild } from './web-build.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,7 +15,6 @@ declare module 'vitest' {
  * copy, so files run in parallel without seeing each other's rows.
  */
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
-  ensureWebBuild();
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     project.provide('pgTemplate', '');
