@@ -66,6 +66,8 @@ export interface AppOptions {
   seedDemo?: boolean;
   /** Test hooks into the outbox's delivery (the crash test stops a process there). */
   outboxHooks?: OutboxHooks;
+  /** How often live draft connections are pinged (tests shorten it). */
+  liveKeepaliveMs?: number;
   /** The web app's built server renderer (apps/web/dist-ssr/entry-server.js); absent: no SSR. */
   pageRenderer?: string;
 }
@@ -224,7 +226,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerBlogsModule(app, deps);
   registerFavoritesModule(app, deps);
   const articles = registerArticlesModule(app, deps);
-  const drafts = registerDraftsModule(app, deps, articles);
+  const drafts = registerDraftsModule(app, deps, articles, {
+    ...(options.liveKeepaliveMs ? { liveKeepaliveMs: options.liveKeepaliveMs } : {}),
+  });
   registerLikesModule(app, deps, articles.lists);
   registerCommentsModule(app, deps);
   registerNotificationsModule(app, deps);

@@ -30,6 +30,8 @@ export interface TestAppOptions {
   seedDemo?: boolean;
   /** Serve the built web app with its server renderer (`npm run build -w @repolog/web` first). */
   builtWeb?: boolean;
+  /** How often live draft connections are pinged. */
+  liveKeepaliveMs?: number;
 }
 
 /** The real app on a real (fresh) database, in demo mode, with test-friendly settings. */
@@ -52,6 +54,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     rateLimitMax: 100_000,
     validateResponses: options.validateResponses ?? true,
     seedDemo: options.seedDemo ?? false,
+    ...(options.liveKeepaliveMs ? { liveKeepaliveMs: options.liveKeepaliveMs } : {}),
     ...(options.webDist ? { webDist: options.webDist } : {}),
     ...(options.builtWeb ? builtWeb() : {}),
   });
