@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { leavingAsks } from '../../../test/leaving-asks';
 import type { ArticleFormValues } from '../lib/article-form-rules';
 import { ArticleForm } from './article-form';
@@ -13,11 +13,25 @@ vi.mock('../../articles/components/markdown-view', () => ({
 }));
 
 const REPO = 'http://localhost/__github/repolog-team/frontend';
-const TITLES = [
-  { title: 'Login button does nothing on Safari', type: 'Issue' },
-  { title: 'Fix Safari login click handler', type: 'PullRequest' },
-  { title: 'fix: bind the click handler once', type: 'Commit' },
-];
+const ITEMS = [
+  { ref: 'issue:7', type: 'issue', number: 7, sha: null, state: 'open', url: `${REPO}/issues/7` },
+  { ref: 'pull:8', type: 'pull', number: 8, sha: null, state: 'merged', url: `${REPO}/pull/8` },
+  {
+    ref: 'commit:0123456789abcdef0123456789abcdef01234567',
+    type: 'commit',
+    number: null,
+    sha: '0123456789abcdef0123456789abcdef01234567',
+    state: 'committed',
+    url: `${REPO}/commit/0123456789abcdef0123456789abcdef01234567`,
+  },
+].map((item, i) => ({
+  ...item,
+  title: [
+    'Login button does nothing on Safari',
+    'Fix Safari login click handler',
+    'fix: bind the click handler once',
+  ][i],
+}));
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -29,6 +43,7 @@ function renderForm(onSubmit = vi.fn<(values: ArticleFormValues) => void>()) {
       <MemoryRouter>
         <ArticleForm
           initial={{ title: '', content: '', about: '', problem: '', solution: '' }}
+          blogId={1}
           repoUrl={REPO}
           submitLabel="Post"
           cancelTo="/blog/1"
@@ -48,10 +63,11 @@ const listOf = (name: string) => {
   return list;
 };
 
-describe('breakthrough form dropdowns', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+// userEvent drives three comboboxes and a search field: seconds each on a busy machine.
+describe('breakthrough form dropdowns', { timeout: 15_000 }, () => {
+  let fetchMock: Mock<(url: string) => Promise<Response>>;
   beforeEach(() => {
-    fetchMock = vi.fn(() => Promise.resolve(json(TITLES)));
+    fetchMock = vi.fn(async () => json(ITEMS));
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -76,7 +92,7 @@ describe('breakthrough form dropdowns', () => {
     expect(combo('Solution')).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('offers the ten languages and the repository titles with their type, from the encoded URL', async () => {
+  it("offers the ten languages and the repository's items with kind, number, state and title", async () => {
     renderForm();
     await userEvent.click(combo('Language'));
     expect(
@@ -104,14 +120,35 @@ describe('breakthrough form dropdowns', () => {
         .map((o) => o.textContent),
     ).toEqual([
       'Select related issue or commit title',
-      'Login button does nothing on SafariIssue',
-      'Fix Safari login click handlerPull request',
-      'fix: bind the click handler onceCommit',
+      'Login button does nothing on SafariIssue#7 · open',
+      'Fix Safari login click handlerPull request#8 · merged',
+      'fix: bind the click handler onceCommit0123456 · committed',
     ]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(
-      `/api/issues-and-commits/title?html_url=${encodeURIComponent(REPO)}`,
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/blogs/1/repo-items?q=');
+  });
+
+  it('searches the repository as the writer types, and picks with the keyboard', async () => {
+    renderForm();
+    await userEvent.click(combo('Problem'));
+    const search = screen.getByRole('searchbox', {
+      name: 'Search issues, pull requests and commits',
+    });
+    expect(search).toHaveFocus();
+    fetchMock.mockImplementation(async () => json(ITEMS.slice(1, 2)));
+    await userEvent.type(search, '#8');
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.map((call) => String(call[0]))).toContain(
+        '/api/blogs/1/repo-items?q=%238',
+      ),
     );
+    await within(listOf('Problem')).findByText('#8 · merged');
+    await vi.waitFor(() =>
+      expect(within(listOf('Problem')).getAllByRole('option')).toHaveLength(2),
+    );
+    await userEvent.keyboard('{Enter}');
+    expect(combo('Problem')).toHaveTextContent('Fix Safari login click handler');
+    expect(combo('Problem')).toHaveFocus();
   });
 
   it('works from the keyboard: arrows, Enter, Escape, and clears back to empty', async () => {
@@ -163,7 +200,7 @@ describe('unsaved changes', () => {
   beforeEach(() =>
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => Promise.resolve(json(TITLES))),
+      vi.fn(() => Promise.resolve(json(ITEMS))),
     ),
   );
   afterEach(() => vi.unstubAllGlobals());
