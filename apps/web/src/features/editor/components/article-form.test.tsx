@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { leavingAsks } from '../../../test/leaving-asks';
 import type { ArticleFormValues } from '../lib/article-form-rules';
 import { ArticleForm } from './article-form';
-import { typeInBody } from '../../../test/body-editor';
+import { bodyText, selectInBody, typeInBody } from '../../../test/body-editor';
 
 vi.mock('../../articles/components/markdown-view', () => ({
   MarkdownView: ({ content }: { content: string }) => <div>{content}</div>,
@@ -35,6 +35,15 @@ const ITEMS = [
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** The repository API: `items` for a search, an item's (empty) detail for /repo-items/{ref}. */
+const repository = (items: typeof ITEMS) => async (url: string) => {
+  const ref = /\/repo-items\/([^?]+)$/.exec(url)?.[1];
+  const item = ITEMS.find((i) => i.ref === ref);
+  return item
+    ? json({ ...item, author: null, labels: [], body: null, comments: [], commits: [], files: [] })
+    : json(items);
+};
 
 function renderForm(onSubmit = vi.fn<(values: ArticleFormValues) => void>()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -67,7 +76,7 @@ const listOf = (name: string) => {
 describe('breakthrough form dropdowns', { timeout: 15_000 }, () => {
   let fetchMock: Mock<(url: string) => Promise<Response>>;
   beforeEach(() => {
-    fetchMock = vi.fn(async () => json(ITEMS));
+    fetchMock = vi.fn(repository(ITEMS));
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -135,7 +144,7 @@ describe('breakthrough form dropdowns', { timeout: 15_000 }, () => {
       name: 'Search issues, pull requests and commits',
     });
     expect(search).toHaveFocus();
-    fetchMock.mockImplementation(async () => json(ITEMS.slice(1, 2)));
+    fetchMock.mockImplementation(repository(ITEMS.slice(1, 2)));
     await userEvent.type(search, '#8');
     await vi.waitFor(() =>
       expect(fetchMock.mock.calls.map((call) => String(call[0]))).toContain(
@@ -196,13 +205,52 @@ describe('breakthrough form dropdowns', { timeout: 15_000 }, () => {
   });
 });
 
-describe('unsaved changes', () => {
+const PULL_DETAIL = {
+  ...ITEMS[1],
+  author: 'sora-lee',
+  labels: ['bug'],
+  body: 'Closes #7. The handler was bound twice.',
+  comments: [],
+  commits: [{ sha: 'aaaaaaa1111', title: 'fix: bind once' }],
+  files: [
+    { path: 'src/login.ts', additions: 3, deletions: 1, patch: '@@ -1 +1 @@\n-a\n+b' },
+    { path: 'src/login.test.ts', additions: 9, deletions: 0, patch: '@@ -0,0 +1 @@\n+it()' },
+  ],
+};
+
+describe('import into the body', { timeout: 15_000 }, () => {
   beforeEach(() =>
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => Promise.resolve(json(ITEMS))),
+      vi.fn(async (url: string) => json(url.endsWith('/repo-items/pull:8') ? PULL_DETAIL : ITEMS)),
     ),
   );
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('inserts the chosen pull request at the cursor with the ticked diffs, replacing nothing', async () => {
+    renderForm();
+    typeInBody('Before.\nAfter.');
+    selectInBody('Before.'.length);
+    await userEvent.click(combo('Problem'));
+    await userEvent.click(await screen.findByRole('option', { name: /^Fix Safari login/ }));
+    const panel = screen.getByRole('region', { name: 'Import from the repository' });
+    await userEvent.click(
+      await within(panel).findByRole('checkbox', { name: 'Include the diff of src/login.ts' }),
+    );
+    await userEvent.click(within(panel).getByRole('button', { name: 'Insert into the body' }));
+    const text = bodyText();
+    expect(text.startsWith('Before.\n\n### Pull request [#8]')).toBe(true);
+    expect(text.endsWith('\nAfter.')).toBe(true);
+    expect(text).toContain('Closes #7. The handler was bound twice.');
+    expect(text).toContain('- `src/login.ts` +3 −1');
+    expect(text).toContain('```diff\n@@ -1 +1 @@\n-a\n+b\n```');
+    expect(text).not.toContain('+it()');
+    expect(screen.queryByRole('region', { name: 'Import from the repository' })).toBeNull();
+  });
+});
+
+describe('unsaved changes', () => {
+  beforeEach(() => vi.stubGlobal('fetch', vi.fn(repository(ITEMS))));
   afterEach(() => vi.unstubAllGlobals());
 
   it('says so beside the title when a paste is longer than a title may be', () => {

@@ -1,13 +1,22 @@
 import type { RepoItem } from '@repolog/contract/repo-items';
 import { limits } from '@repolog/contract/limits';
 import { LANGUAGES } from '@repolog/contract/languages';
-import { Fragment, useId, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
+import {
+  Fragment,
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { DropdownSelect, type DropdownOption } from '../../../components/ui/dropdown-select';
 import { i18n, useMessages } from '../../../i18n';
 import { formRulesMessages, type ArticleFormValues } from '../lib/article-form-rules';
 import type { Collaboration } from './code-editor';
 import { MarkdownEditor } from './markdown-editor';
+import { RepoImport } from './repo-import';
 import { RepoItemPicker } from './repo-item-picker';
 import styles from './article-form.module.css';
 import { useLeaveWarning } from '../../../lib/use-leave-warning';
@@ -110,7 +119,8 @@ export function ArticleForm({
 
   const [notice, setNotice] = useState<string | null>(null);
   // The item last chosen in problem or solution: it can be imported into the body.
-  const [, setChosen] = useState<RepoItem | null>(null);
+  const [chosen, setChosen] = useState<RepoItem | null>(null);
+  const inserter = useRef<((section: string) => void) | null>(null);
 
   const set =
     <K extends keyof ArticleFormValues>(key: K) =>
@@ -193,6 +203,18 @@ export function ArticleForm({
           ),
         )}
       </div>
+      {chosen && (
+        <RepoImport
+          key={chosen.ref}
+          blogId={blogId}
+          item={chosen}
+          onInsert={(section) => {
+            inserter.current?.(section);
+            setChosen(null);
+          }}
+          onDismiss={() => setChosen(null)}
+        />
+      )}
       {notice && (
         <p className={styles.notice} role="status">
           {notice}
@@ -206,6 +228,7 @@ export function ArticleForm({
         maxLength={limits.articleBody.max}
         onUploadingChange={setUploading}
         collaboration={collaboration}
+        inserterRef={inserter}
       />
 
       {error && (

@@ -167,7 +167,8 @@ function fakeDrafts() {
   };
 }
 
-describe('write and edit breakthrough pages', () => {
+// Whole pages driven by userEvent: several seconds a test on a busy machine.
+describe('write and edit breakthrough pages', { timeout: 15_000 }, () => {
   let fetchMock: ReturnType<typeof vi.fn<Handler>>;
   let logged: ReturnType<typeof vi.spyOn>;
   let publish: (draftId: number) => Response | Promise<Response>;
@@ -192,7 +193,7 @@ describe('write and edit breakthrough pages', () => {
       if (answer) return answer;
       if (url === '/api/blog/non-member/7') return json(BLOG);
       if (url === '/api/article/breakthrough/12') return json(ARTICLE);
-      if (url.startsWith('/api/blogs/7/repo-items')) return json(ITEMS);
+      if (url.startsWith('/api/blogs/7/repo-items?')) return json(ITEMS);
       return json({ error: 'not_found', message: 'Not found' }, 404);
     });
     vi.stubGlobal('fetch', fetchMock);
