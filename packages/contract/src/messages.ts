@@ -12,6 +12,7 @@ import { draftMessages, liveMessages } from './messages/drafts';
 import { githubMessages } from './messages/github';
 import { httpMessages } from './messages/http';
 import { mediaMessages } from './messages/media';
+import { repoItemMessages } from './messages/repo-items';
 import { validationMessages } from './messages/validation';
 
 export { fillMessage, paramNames, type KeyedMessage, type MessageParam } from './message-format';
@@ -24,6 +25,7 @@ export const MESSAGES = {
   ...liveMessages,
   ...mediaMessages,
   ...githubMessages,
+  ...repoItemMessages,
   ...httpMessages,
   ...validationMessages,
 } as const;

@@ -6,6 +6,7 @@ import { drafts } from './drafts';
 import { github } from './github';
 import { http } from './http';
 import { media } from './media';
+import { repoItems } from './repo-items';
 import { validation } from './validation';
 
 /**
@@ -20,6 +21,7 @@ export const serverMessages = {
   ...drafts,
   ...media,
   ...github,
+  ...repoItems,
   ...http,
   ...validation,
 } satisfies Record<MessageKey, string>;
