@@ -13,6 +13,7 @@ import { githubMessages } from './messages/github';
 import { httpMessages } from './messages/http';
 import { mediaMessages } from './messages/media';
 import { repoItemMessages } from './messages/repo-items';
+import { searchMessages } from './messages/search';
 import { validationMessages } from './messages/validation';
 
 export { fillMessage, paramNames, type KeyedMessage, type MessageParam } from './message-format';
@@ -24,6 +25,7 @@ export const MESSAGES = {
   ...draftMessages,
   ...liveMessages,
   ...mediaMessages,
+  ...searchMessages,
   ...githubMessages,
   ...repoItemMessages,
   ...httpMessages,

@@ -156,6 +156,11 @@ export const articles = pgTable(
     about: text('about'),
     problem: text('problem'),
     solution: text('solution'),
+    /** Up to 4 tags, lowercase (rules in @repolog/contract/articles). */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Kept exact by the like transaction (insert-or-nothing, then +1/-1 in the same statement batch). */
     likeCount: integer('like_count').notNull().default(0),
     /**
@@ -193,6 +198,32 @@ export const articles = pgTable(
     ),
     // The background re-render pass finds rows from older pipeline versions without a scan.
     index('articles_render_version_idx').on(t.renderVersion),
+    index('articles_tags_idx').using('gin', t.tags),
+  ],
+);
+
+/** The search index's text form: a tsvector literal written, read back as text. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * What a breakthrough is found by (search/): its analyzed words as a tsvector (weights A title,
+ * B tags, C problem and solution, D body, blog name and author) and its plain text, which
+ * snippets and quoted phrases are read from. Written with the article; rows missing or made by
+ * an older analyzer are filled by the search feature's background pass.
+ */
+export const articleSearch = pgTable(
+  'article_search',
+  {
+    articleId: integer('article_id')
+      .primaryKey()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    document: tsvector('document').notNull(),
+    text: text('text').notNull(),
+    analyzerVersion: integer('analyzer_version').notNull(),
+  },
+  (t) => [
+    index('article_search_document_idx').using('gin', t.document),
+    index('article_search_version_idx').on(t.analyzerVersion),
   ],
 );
 

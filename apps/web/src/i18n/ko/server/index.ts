@@ -7,6 +7,7 @@ import { github } from './github';
 import { http } from './http';
 import { media } from './media';
 import { repoItems } from './repo-items';
+import { search } from './search';
 import { validation } from './validation';
 
 /**
@@ -20,6 +21,7 @@ export const serverMessages = {
   ...articles,
   ...drafts,
   ...media,
+  ...search,
   ...github,
   ...repoItems,
   ...http,
