@@ -46,6 +46,8 @@ import { registerSecurity } from './plugins/security.js';
 import { registerSerializer } from './plugins/serializer.js';
 import type { MetaProvider } from './pages/pages.public.js';
 import { registerStaticSpa } from './plugins/static-spa.js';
+import { safetyChecks } from './safety/safety-checks.js';
+import { registerSafetyModule } from './safety/safety.module.js';
 import { registerUsersModule } from './users/users.module.js';
 import { userAccounts } from './users/user-accounts.js';
 
@@ -198,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     users: userAccounts(database.db),
     memberships,
     auth,
+    safety: safetyChecks(database.db, config),
     codehost: codehostService({
       github,
       repo: codehostRepository(database.db),
@@ -220,6 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, database, config.demo);
   registerAuthModule(app, deps);
+  registerSafetyModule(app, deps);
   registerCodehostModule(app, deps);
   registerBlogsModule(app, deps);
   registerFavoritesModule(app, deps);

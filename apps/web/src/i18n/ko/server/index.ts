@@ -6,6 +6,7 @@ import { drafts } from './drafts';
 import { github } from './github';
 import { http } from './http';
 import { media } from './media';
+import { safety } from './safety';
 import { validation } from './validation';
 
 /**
@@ -19,6 +20,7 @@ export const serverMessages = {
   ...articles,
   ...drafts,
   ...media,
+  ...safety,
   ...github,
   ...http,
   ...validation,
