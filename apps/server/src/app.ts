@@ -47,6 +47,8 @@ import { registerSearchModule } from './search/search.module.js';
 import { registerSerializer } from './plugins/serializer.js';
 import type { MetaProvider } from './pages/pages.public.js';
 import { registerStaticSpa } from './plugins/static-spa.js';
+import { safetyChecks } from './safety/safety-checks.js';
+import { registerSafetyModule } from './safety/safety.module.js';
 import { registerUsersModule } from './users/users.module.js';
 import { userAccounts } from './users/user-accounts.js';
 
@@ -201,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     users: userAccounts(database.db),
     memberships,
     auth,
+    safety: safetyChecks(database.db, config),
     codehost: codehostService({
       github,
       repo: codehostRepository(database.db),
@@ -223,6 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, database, config.demo);
   registerAuthModule(app, deps);
+  registerSafetyModule(app, deps);
   registerCodehostModule(app, deps);
   registerBlogsModule(app, deps);
   registerFavoritesModule(app, deps);

@@ -64,6 +64,10 @@ export const envSchema = z.object({
         z.enum(UI_LANGUAGES, { message: 'use off, or interface languages separated by commas' }),
       ),
     ),
+  ADMIN_LOGINS: z.preprocess(emptyToUndefined, z.string().optional()),
+  NEW_ACCOUNT_DAYS: z.coerce.number().min(0).default(7),
+  NEW_ACCOUNT_BREAKTHROUGHS_PER_DAY: z.coerce.number().int().min(0).default(2),
+  NEW_ACCOUNT_COMMENTS_PER_DAY: z.coerce.number().int().min(0).default(10),
   METRICS_PORT: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(65535).optional(),
@@ -109,7 +113,17 @@ export interface Config {
   metricsPort: number | undefined;
   /** Interface languages whose public pages are rendered ahead of readers and stored. */
   pageFillLanguages: UiLanguage[];
+  /** Moderators (GitHub logins) and the limits on accounts younger than newAccountDays. */
+  safety: {
+    adminLogins: string[];
+    newAccountDays: number;
+    breakthroughsPerDay: number;
+    commentsPerDay: number;
+  };
 }
+
+/** The demo's moderator when ADMIN_LOGINS is unset (README: Moderation). */
+export const DEMO_ADMIN_LOGIN = 'jisoo-han';
 
 export class ConfigError extends Error {}
 
@@ -193,5 +207,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     pageFillLanguages: [...new Set(e.PAGE_FILL)],
+    safety: {
+      adminLogins: (e.ADMIN_LOGINS ?? (demo ? DEMO_ADMIN_LOGIN : ''))
+        .split(',')
+        .map((login) => login.trim())
+        .filter(Boolean),
+      newAccountDays: e.NEW_ACCOUNT_DAYS,
+      breakthroughsPerDay: e.NEW_ACCOUNT_BREAKTHROUGHS_PER_DAY,
+      commentsPerDay: e.NEW_ACCOUNT_COMMENTS_PER_DAY,
+    },
   };
 }

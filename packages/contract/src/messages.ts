@@ -14,6 +14,7 @@ import { httpMessages } from './messages/http';
 import { mediaMessages } from './messages/media';
 import { repoItemMessages } from './messages/repo-items';
 import { searchMessages } from './messages/search';
+import { safetyMessages } from './messages/safety';
 import { validationMessages } from './messages/validation';
 
 export { fillMessage, paramNames, type KeyedMessage, type MessageParam } from './message-format';
@@ -26,6 +27,7 @@ export const MESSAGES = {
   ...liveMessages,
   ...mediaMessages,
   ...searchMessages,
+  ...safetyMessages,
   ...githubMessages,
   ...repoItemMessages,
   ...httpMessages,

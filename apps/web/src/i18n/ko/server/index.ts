@@ -8,6 +8,7 @@ import { http } from './http';
 import { media } from './media';
 import { repoItems } from './repo-items';
 import { search } from './search';
+import { safety } from './safety';
 import { validation } from './validation';
 
 /**
@@ -22,6 +23,7 @@ export const serverMessages = {
   ...drafts,
   ...media,
   ...search,
+  ...safety,
   ...github,
   ...repoItems,
   ...http,
