@@ -24,6 +24,8 @@ import { seedDemoData } from './demo/demo.seed.js';
 import { registerDraftsModule } from './drafts/drafts.module.js';
 import { createEvents } from './events.js';
 import { registerFavoritesModule } from './favorites/favorites.module.js';
+import { registerEmailModule } from './email/email.module.js';
+import type { EmailDigests } from './email/email-digests.js';
 import { registerFeedsModule } from './feeds/feeds.module.js';
 import { createGitHubClient } from './github/github.client.js';
 import { startDemoGitHub, type DemoGitHub } from './github/demo-github.js';
@@ -76,6 +78,8 @@ declare module 'fastify' {
     demoGitHub: DemoGitHub | null;
     /** Durable side effects: written with the action, delivered exactly once. */
     outbox: Outbox;
+    /** The daily and weekly digests (tests start a period by hand). */
+    emailDigests: EmailDigests;
   }
 }
 
@@ -211,6 +215,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metaProviders,
     metrics,
     pageReads,
+    signIns: [],
     onClose: (task) => closers.push(task),
   };
 
@@ -228,6 +233,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerLikesModule(app, deps, articles.lists);
   registerCommentsModule(app, deps);
   registerNotificationsModule(app, deps);
+  const email = registerEmailModule(app, deps);
+  app.decorate('emailDigests', email.digests);
   registerUsersModule(app, deps, articles.lists);
   registerFeedsModule(app, deps);
   registerMediaModule(app, deps, {

@@ -64,6 +64,12 @@ export const envSchema = z.object({
         z.enum(UI_LANGUAGES, { message: 'use off, or interface languages separated by commas' }),
       ),
     ),
+  SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
+  EMAIL_DIGESTS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('true')
+    .transform((value) => value !== 'false' && value !== '0'),
   METRICS_PORT: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(65535).optional(),
@@ -109,6 +115,17 @@ export interface Config {
   metricsPort: number | undefined;
   /** Interface languages whose public pages are rendered ahead of readers and stored. */
   pageFillLanguages: UiLanguage[];
+  /**
+   * Email: SMTP when SMTP_URL is set; else in demo mode the in-app mailbox (/__mail); else off.
+   * `from` is MAIL_FROM (default: Repolog <no-reply@the site's host>).
+   */
+  email: {
+    delivery: 'smtp' | 'mailbox' | 'off';
+    smtpUrl: string | undefined;
+    from: string;
+    /** Whether this instance starts the daily and weekly digests (tests start them by hand). */
+    digests: boolean;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -156,11 +173,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = e.DATA_DIR
     ? path.resolve(e.DATA_DIR)
     : path.resolve(e.INIT_CWD ?? process.cwd(), 'data');
+  const publicUrl = trimSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  if (e.MAIL_FROM && /[\r\n]/.test(e.MAIL_FROM)) {
+    throw new ConfigError('MAIL_FROM must be one line.');
+  }
   return {
     production,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: trimSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
+    publicUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
@@ -193,5 +214,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     pageFillLanguages: [...new Set(e.PAGE_FILL)],
+    email: {
+      delivery: e.SMTP_URL ? 'smtp' : demo ? 'mailbox' : 'off',
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Repolog <no-reply@${new URL(publicUrl).hostname}>`,
+      digests: e.EMAIL_DIGESTS,
+    },
   };
 }

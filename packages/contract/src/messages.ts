@@ -9,6 +9,7 @@ import { articleMessages } from './messages/articles';
 import { authMessages } from './messages/auth';
 import { blogMessages } from './messages/blogs';
 import { draftMessages, liveMessages } from './messages/drafts';
+import { emailMessages } from './messages/email';
 import { githubMessages } from './messages/github';
 import { httpMessages } from './messages/http';
 import { mediaMessages } from './messages/media';
@@ -23,6 +24,7 @@ export const MESSAGES = {
   ...draftMessages,
   ...liveMessages,
   ...mediaMessages,
+  ...emailMessages,
   ...githubMessages,
   ...httpMessages,
   ...validationMessages,
