@@ -24,6 +24,8 @@ import { seedDemoData } from './demo/demo.seed.js';
 import { registerDraftsModule } from './drafts/drafts.module.js';
 import { createEvents } from './events.js';
 import { registerFavoritesModule } from './favorites/favorites.module.js';
+import { registerEmailModule } from './email/email.module.js';
+import type { EmailDigests } from './email/email-digests.js';
 import { registerFeedsModule } from './feeds/feeds.module.js';
 import { createGitHubClient } from './github/github.client.js';
 import { startDemoGitHub, type DemoGitHub } from './github/demo-github.js';
@@ -81,6 +83,8 @@ declare module 'fastify' {
     demoGitHub: DemoGitHub | null;
     /** Durable side effects: written with the action, delivered exactly once. */
     outbox: Outbox;
+    /** The daily and weekly digests (tests start a period by hand). */
+    emailDigests: EmailDigests;
   }
 }
 
@@ -217,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metaProviders,
     metrics,
     pageReads,
+    signIns: [],
     onClose: (task) => closers.push(task),
   };
 
@@ -238,6 +243,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerLikesModule(app, deps, articles.lists);
   registerCommentsModule(app, deps);
   registerNotificationsModule(app, deps);
+  const email = registerEmailModule(app, deps);
+  app.decorate('emailDigests', email.digests);
   registerUsersModule(app, deps, articles.lists);
   registerFeedsModule(app, deps);
   registerMediaModule(app, deps, {

@@ -9,6 +9,7 @@ import { articleMessages } from './messages/articles';
 import { authMessages } from './messages/auth';
 import { blogMessages } from './messages/blogs';
 import { draftMessages, liveMessages } from './messages/drafts';
+import { emailMessages } from './messages/email';
 import { githubMessages } from './messages/github';
 import { httpMessages } from './messages/http';
 import { mediaMessages } from './messages/media';
@@ -28,6 +29,7 @@ export const MESSAGES = {
   ...mediaMessages,
   ...searchMessages,
   ...safetyMessages,
+  ...emailMessages,
   ...githubMessages,
   ...repoItemMessages,
   ...httpMessages,

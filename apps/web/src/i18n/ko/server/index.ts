@@ -3,6 +3,7 @@ import { articles } from './articles';
 import { auth } from './auth';
 import { blogs } from './blogs';
 import { drafts } from './drafts';
+import { email } from './email';
 import { github } from './github';
 import { http } from './http';
 import { media } from './media';
@@ -24,6 +25,7 @@ export const serverMessages = {
   ...media,
   ...search,
   ...safety,
+  ...email,
   ...github,
   ...repoItems,
   ...http,
