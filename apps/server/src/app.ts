@@ -46,6 +46,7 @@ import { registerSecurity } from './plugins/security.js';
 import { registerSerializer } from './plugins/serializer.js';
 import type { MetaProvider } from './pages/pages.public.js';
 import { registerStaticSpa } from './plugins/static-spa.js';
+import { registerStatsModule } from './stats/stats.module.js';
 import { registerUsersModule } from './users/users.module.js';
 import { userAccounts } from './users/user-accounts.js';
 
@@ -234,6 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerNotificationsModule(app, deps);
   registerUsersModule(app, deps, articles.lists);
   registerFeedsModule(app, deps);
+  registerStatsModule(app, deps);
   registerMediaModule(app, deps, {
     referenceSources: [articleMediaReferences(deps.db), drafts.mediaReferences],
   });

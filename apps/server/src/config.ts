@@ -64,6 +64,7 @@ export const envSchema = z.object({
         z.enum(UI_LANGUAGES, { message: 'use off, or interface languages separated by commas' }),
       ),
     ),
+  STATS_FLUSH_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   METRICS_PORT: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(65535).optional(),
@@ -109,6 +110,8 @@ export interface Config {
   metricsPort: number | undefined;
   /** Interface languages whose public pages are rendered ahead of readers and stored. */
   pageFillLanguages: UiLanguage[];
+  /** How often each instance adds the views it counted in memory to the daily aggregates. */
+  statsFlushMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -193,5 +196,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     pageFillLanguages: [...new Set(e.PAGE_FILL)],
+    statsFlushMs: e.STATS_FLUSH_MS,
   };
 }

@@ -12,6 +12,7 @@ import { draftMessages, liveMessages } from './messages/drafts';
 import { githubMessages } from './messages/github';
 import { httpMessages } from './messages/http';
 import { mediaMessages } from './messages/media';
+import { statsMessages } from './messages/stats';
 import { validationMessages } from './messages/validation';
 
 export { fillMessage, paramNames, type KeyedMessage, type MessageParam } from './message-format';
@@ -23,6 +24,7 @@ export const MESSAGES = {
   ...draftMessages,
   ...liveMessages,
   ...mediaMessages,
+  ...statsMessages,
   ...githubMessages,
   ...httpMessages,
   ...validationMessages,

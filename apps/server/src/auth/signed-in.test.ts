@@ -13,6 +13,9 @@ const OPEN_TO_VISITORS = new Set([
   'POST /api/auth/refresh',
   'POST /api/auth/logout',
   'POST /api/webhooks/github',
+  // The article page's beacons: visitors are readers too (counted in memory, 204).
+  'POST /api/stats/view',
+  'POST /api/stats/read',
 ]);
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

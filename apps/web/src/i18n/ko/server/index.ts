@@ -6,6 +6,7 @@ import { drafts } from './drafts';
 import { github } from './github';
 import { http } from './http';
 import { media } from './media';
+import { stats } from './stats';
 import { validation } from './validation';
 
 /**
@@ -19,6 +20,7 @@ export const serverMessages = {
   ...articles,
   ...drafts,
   ...media,
+  ...stats,
   ...github,
   ...http,
   ...validation,
