@@ -64,7 +64,10 @@ export const envSchema = z.object({
         z.enum(UI_LANGUAGES, { message: 'use off, or interface languages separated by commas' }),
       ),
     ),
-  STATS_FLUSH_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  STATS_FLUSH_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  ),
   METRICS_PORT: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(65535).optional(),
