@@ -51,6 +51,7 @@ import type { MetaProvider } from './pages/pages.public.js';
 import { registerStaticSpa } from './plugins/static-spa.js';
 import { safetyChecks } from './safety/safety-checks.js';
 import { registerSafetyModule } from './safety/safety.module.js';
+import { registerStatsModule } from './stats/stats.module.js';
 import { registerUsersModule } from './users/users.module.js';
 import { userAccounts } from './users/user-accounts.js';
 
@@ -247,6 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('emailDigests', email.digests);
   registerUsersModule(app, deps, articles.lists);
   registerFeedsModule(app, deps);
+  registerStatsModule(app, deps);
   registerMediaModule(app, deps, {
     referenceSources: [articleMediaReferences(deps.db), drafts.mediaReferences],
   });

@@ -74,6 +74,10 @@ export const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('true')
     .transform((value) => value !== 'false' && value !== '0'),
+  STATS_FLUSH_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  ),
   METRICS_PORT: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(65535).optional(),
@@ -137,6 +141,8 @@ export interface Config {
     /** Whether this instance starts the daily and weekly digests (tests start them by hand). */
     digests: boolean;
   };
+  /** How often each instance adds the views it counted in memory to the daily aggregates. */
+  statsFlushMs: number;
 }
 
 /** The demo's moderator when ADMIN_LOGINS is unset (README: Moderation). */
@@ -243,5 +249,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM ?? `Repolog <no-reply@${new URL(publicUrl).hostname}>`,
       digests: e.EMAIL_DIGESTS,
     },
+    statsFlushMs: e.STATS_FLUSH_MS,
   };
 }

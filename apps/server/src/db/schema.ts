@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -296,6 +297,7 @@ export const comments = pgTable(
   },
   (t) => [
     index('comments_article_id_idx').on(t.articleId, t.id),
+    index('comments_article_created_idx').on(t.articleId, t.createdAt),
     index('comments_user_id_idx').on(t.userId),
   ],
 );
@@ -767,3 +769,61 @@ export const demoMail = pgTable('demo_mail', {
   headers: jsonb('headers').notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
 });
+/** Readers' counts per breakthrough and day (stats/): added to by each instance's flush. */
+const dailyCounts = () => ({
+  day: date('day').notNull(),
+  views: integer('views').notNull().default(0),
+  reads: integer('reads').notNull().default(0),
+  /** Known bots and crawlers (by user agent), counted apart from readers. */
+  botViews: integer('bot_views').notNull().default(0),
+});
+
+export const articleStatsDaily = pgTable(
+  'article_stats_daily',
+  {
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    ...dailyCounts(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.day] })],
+);
+
+/** The same per blog: kept when a breakthrough is deleted, read in one range scan. */
+export const blogStatsDaily = pgTable(
+  'blog_stats_daily',
+  {
+    blogId: integer('blog_id')
+      .notNull()
+      .references(() => blogs.id, { onDelete: 'cascade' }),
+    ...dailyCounts(),
+  },
+  (t) => [primaryKey({ columns: [t.blogId, t.day] })],
+);
+
+/** Views per referring domain and day ("direct" when none): never a full address. */
+export const articleReferrersDaily = pgTable(
+  'article_referrers_daily',
+  {
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    domain: text('domain').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.day, t.domain] })],
+);
+
+export const blogReferrersDaily = pgTable(
+  'blog_referrers_daily',
+  {
+    blogId: integer('blog_id')
+      .notNull()
+      .references(() => blogs.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    domain: text('domain').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.blogId, t.day, t.domain] })],
+);
