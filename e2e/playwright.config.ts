@@ -48,7 +48,8 @@ export default defineConfig({
     command: 'node ./start-server.mjs',
     url: `http://localhost:${portOf(index)}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Both servers start (and seed the demo) at once on a shared 2-core machine.
+    timeout: 120_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     env: { E2E_PORT: String(portOf(index)) },
