@@ -167,6 +167,9 @@ export const articles = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The repository item the problem is about: `issue:12`, `pull:45`, `commit:<sha>`. */
+    problemRef: text('problem_ref'),
+    solutionRef: text('solution_ref'),
     /** Kept exact by the like transaction (insert-or-nothing, then +1/-1 in the same statement batch). */
     likeCount: integer('like_count').notNull().default(0),
     /**
@@ -370,6 +373,9 @@ export const drafts = pgTable(
     about: text('about'),
     problem: text('problem'),
     solution: text('solution'),
+    /** The repository item the problem is about: `issue:12`, `pull:45`, `commit:<sha>`. */
+    problemRef: text('problem_ref'),
+    solutionRef: text('solution_ref'),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
