@@ -76,3 +76,13 @@ export const ACCEPTED_IMAGE_TYPES = [
 export const MEDIA_PATH = '/media/';
 /** The multipart field POST /api/media reads the image from. */
 export const MEDIA_UPLOAD_FIELD = 'file';
+
+/** Orders of full-text search results (GET /api/search, /search). */
+export const SEARCH_SORTS = ['relevance', 'newest', 'likes'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** Results per page of full-text search. */
+export const SEARCH_PAGE_SIZE = 10;
+
+/** Longest full-text search query, in characters (code points). */
+export const SEARCH_QUERY_MAX = 200;
