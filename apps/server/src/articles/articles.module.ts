@@ -83,6 +83,7 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): Art
     cacheSync: deps.cacheSync,
     revisions,
     memberships: deps.memberships,
+    safety: deps.safety,
   });
   deps.events.on('blog.deleted', () => service.forgetLists());
   registerArticlesRoutes(app, service, deps.config.publicUrl);

@@ -10,6 +10,7 @@ import { AppError, badRequest, forbidden, notFound } from '../errors.js';
 import type { Db } from '../db/client.js';
 import type { Events } from '../events.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
+import type { SafetyChecks } from '../safety/safety.public.js';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { blogResource, type BlogMemberships } from '../blogs/blogs.public.js';
 import { escapedBody, RENDER_VERSION, type StoredBody } from './article-body.js';
@@ -55,6 +56,8 @@ export interface ArticlesServiceDeps {
   revisions: RevisionsRepository;
   /** Who belongs to a blog (its members write in it). */
   memberships: Pick<BlogMemberships, 'find'>;
+  /** New accounts post a few breakthroughs a day at most. */
+  safety: Pick<SafetyChecks, 'checkBreakthrough'>;
 }
 
 export const UNRENDERABLE = 'articles.unrenderable';
@@ -72,6 +75,7 @@ export function articlesService({
   cacheSync,
   revisions,
   memberships,
+  safety,
 }: ArticlesServiceDeps) {
   /**
    * A body -> what is stored with it (sanitized HTML, plain text, pipeline version), rendered
@@ -173,6 +177,7 @@ export function articlesService({
       if (!can(actor, 'blog.write', blogResource(blog))) {
         throw forbidden('articles.membersOnlyWrite');
       }
+      await safety.checkBreakthrough(actor);
       const body = await renderForStorage(input.content, actor, {
         title: input.title,
         tags: [],

@@ -9,6 +9,7 @@ import { articles } from './articles';
 import { blogs } from './blogs';
 import { editor } from './editor';
 import { errors } from './errors';
+import { safety } from './safety';
 import { search } from './search';
 import { serverMessages } from './server';
 import { ui } from './ui';
@@ -21,6 +22,7 @@ export const ko: Catalog = {
   ...blogs,
   ...errors,
   ...search,
+  ...safety,
 };
 
 const serverTexts: Readonly<Record<string, string>> = serverMessages;
