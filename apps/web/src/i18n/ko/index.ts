@@ -10,6 +10,7 @@ import { blogs } from './blogs';
 import { editor } from './editor';
 import { errors } from './errors';
 import { safety } from './safety';
+import { search } from './search';
 import { serverMessages } from './server';
 import { ui } from './ui';
 
@@ -20,6 +21,7 @@ export const ko: Catalog = {
   ...editor,
   ...blogs,
   ...errors,
+  ...search,
   ...safety,
 };
 
