@@ -68,6 +68,12 @@ export const envSchema = z.object({
   NEW_ACCOUNT_DAYS: z.coerce.number().min(0).default(7),
   NEW_ACCOUNT_BREAKTHROUGHS_PER_DAY: z.coerce.number().int().min(0).default(2),
   NEW_ACCOUNT_COMMENTS_PER_DAY: z.coerce.number().int().min(0).default(10),
+  SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
+  EMAIL_DIGESTS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('true')
+    .transform((value) => value !== 'false' && value !== '0'),
   METRICS_PORT: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(65535).optional(),
@@ -120,6 +126,17 @@ export interface Config {
     breakthroughsPerDay: number;
     commentsPerDay: number;
   };
+  /**
+   * Email: SMTP when SMTP_URL is set; else in demo mode the in-app mailbox (/__mail); else off.
+   * `from` is MAIL_FROM (default: Repolog <no-reply@the site's host>).
+   */
+  email: {
+    delivery: 'smtp' | 'mailbox' | 'off';
+    smtpUrl: string | undefined;
+    from: string;
+    /** Whether this instance starts the daily and weekly digests (tests start them by hand). */
+    digests: boolean;
+  };
 }
 
 /** The demo's moderator when ADMIN_LOGINS is unset (README: Moderation). */
@@ -170,11 +187,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = e.DATA_DIR
     ? path.resolve(e.DATA_DIR)
     : path.resolve(e.INIT_CWD ?? process.cwd(), 'data');
+  const publicUrl = trimSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  if (e.MAIL_FROM && /[\r\n]/.test(e.MAIL_FROM)) {
+    throw new ConfigError('MAIL_FROM must be one line.');
+  }
   return {
     production,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: trimSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
+    publicUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
@@ -215,6 +236,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       newAccountDays: e.NEW_ACCOUNT_DAYS,
       breakthroughsPerDay: e.NEW_ACCOUNT_BREAKTHROUGHS_PER_DAY,
       commentsPerDay: e.NEW_ACCOUNT_COMMENTS_PER_DAY,
+    },
+    email: {
+      delivery: e.SMTP_URL ? 'smtp' : demo ? 'mailbox' : 'off',
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Repolog <no-reply@${new URL(publicUrl).hostname}>`,
+      digests: e.EMAIL_DIGESTS,
     },
   };
 }

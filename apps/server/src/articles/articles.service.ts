@@ -19,7 +19,12 @@ import type { ArticleListsRepository } from './article-lists.repository.js';
 import { breakthroughLists, type ListedArticle } from './breakthrough-lists.js';
 import type { ArticlesRepository } from './articles.repository.js';
 import type { RenderBackfill } from './render-backfill.js';
-import { RenderError, RenderRefusedError, type RenderPool } from './render-pool.js';
+import {
+  RenderError,
+  RenderRefusedError,
+  type RenderPool,
+  type SearchInput,
+} from './render-pool.js';
 import type { RevisionsRepository } from './revisions.repository.js';
 
 type CreateInput = z.output<typeof createArticleSchema>;
@@ -85,9 +90,13 @@ export function articlesService({
    * when the body cannot be rendered, 429 when the writer has too many renders going, 503 when
    * the pool's queue is full.
    */
-  const renderForStorage = async (content: string, author: Actor): Promise<StoredBody> => {
+  const renderForStorage = async (
+    content: string,
+    author: Actor,
+    search?: SearchInput,
+  ): Promise<StoredBody> => {
     try {
-      return await renderPool.render(content, `user:${author.userId}`);
+      return await renderPool.render(content, `user:${author.userId}`, search);
     } catch (error) {
       if (error instanceof RenderError) throw badRequest(UNRENDERABLE);
       if (error instanceof RenderRefusedError) {
@@ -112,7 +121,9 @@ export function articlesService({
   /** The article as can() sees it; 404 when it does not exist. */
   const articleResource = async (
     articleId: number,
-  ): Promise<ArticleResource & { blogId: number; listed: ListedArticle }> => {
+  ): Promise<
+    ArticleResource & { blogId: number; listed: ListedArticle; authorName: string | null }
+  > => {
     const owned = await repo.findOwnership(articleId);
     if (!owned) throw notFound(ARTICLE_NOT_FOUND);
     const blog = await memberships.find(owned.blogId);
@@ -122,6 +133,7 @@ export function articlesService({
       blog: blogResource(blog),
       coauthorIds: owned.coauthorIds,
       blogId: owned.blogId,
+      authorName: owned.authorName,
       listed: {
         id: articleId,
         title: owned.title,
@@ -188,7 +200,14 @@ export function articlesService({
         throw forbidden('articles.membersOnlyWrite');
       }
       await safety.checkBreakthrough(actor);
-      const body = await renderForStorage(input.content, actor);
+      const body = await renderForStorage(input.content, actor, {
+        title: input.title,
+        tags: [],
+        problem: input.problem,
+        solution: input.solution,
+        blogName: blog.name,
+        authorName: actor.userName,
+      });
       const articleId = await repo.transaction(async (tx) => {
         const id = await repo.insert(
           {
@@ -234,7 +253,14 @@ export function articlesService({
       if (input.blogId !== undefined && input.blogId !== article.blogId) {
         throw badRequest('articles.cannotMove', { blogId: article.blogId });
       }
-      const body = await renderForStorage(input.content, actor);
+      const body = await renderForStorage(input.content, actor, {
+        title: input.title,
+        tags: [],
+        problem: input.problem,
+        solution: input.solution,
+        blogName: article.listed.blogName,
+        authorName: article.authorName,
+      });
       await repo.transaction(async (tx) => {
         await revisions.ensureBaseline(articleId, tx);
         const updated = await repo.update(

@@ -161,6 +161,11 @@ export const articles = pgTable(
     about: text('about'),
     problem: text('problem'),
     solution: text('solution'),
+    /** Up to 4 tags, lowercase (rules in @repolog/contract/articles). */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Kept exact by the like transaction (insert-or-nothing, then +1/-1 in the same statement batch). */
     likeCount: integer('like_count').notNull().default(0),
     /**
@@ -203,6 +208,32 @@ export const articles = pgTable(
     ),
     // The background re-render pass finds rows from older pipeline versions without a scan.
     index('articles_render_version_idx').on(t.renderVersion),
+    index('articles_tags_idx').using('gin', t.tags),
+  ],
+);
+
+/** The search index's text form: a tsvector literal written, read back as text. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * What a breakthrough is found by (search/): its analyzed words as a tsvector (weights A title,
+ * B tags, C problem and solution, D body, blog name and author) and its plain text, which
+ * snippets and quoted phrases are read from. Written with the article; rows missing or made by
+ * an older analyzer are filled by the search feature's background pass.
+ */
+export const articleSearch = pgTable(
+  'article_search',
+  {
+    articleId: integer('article_id')
+      .primaryKey()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    document: tsvector('document').notNull(),
+    text: text('text').notNull(),
+    analyzerVersion: integer('analyzer_version').notNull(),
+  },
+  (t) => [
+    index('article_search_document_idx').using('gin', t.document),
+    index('article_search_version_idx').on(t.analyzerVersion),
   ],
 );
 
@@ -635,3 +666,104 @@ export const userBlocks = pgTable(
     index('user_blocks_blocked_idx').on(t.blockedId),
   ],
 );
+// Email (email/).
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A person's email settings (email/). The addresses are private: only the owner's own
+ * settings call reads them. Deleting the account deletes the row, and so the addresses.
+ */
+export const emailSettings = pgTable('email_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The primary verified address GitHub gave at the last sign-in. */
+  githubAddress: text('github_address'),
+  /** Another address its owner confirmed by its link; used instead of GitHub's. */
+  address: text('address'),
+  language: text('language').notNull().default('en'),
+  /** Kind -> 'immediately' | 'daily' | 'never'; a kind missing takes its default. */
+  preferences: jsonb('preferences').notNull().default({}),
+  weeklyDigest: boolean('weekly_digest').notNull().default(true),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** Asks to use another address (5 a day); `verifiedAt` once its link was followed. */
+export const emailAddressRequests = pgTable(
+  'email_address_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    requestedAt: at('requested_at').notNull().defaultNow(),
+    verifiedAt: at('verified_at'),
+  },
+  (t) => [index('email_address_requests_user_idx').on(t.userId, t.requestedAt)],
+);
+
+/** Things to tell someone later: in the daily digest, or in a batch of likes. */
+export const emailItems = pgTable(
+  'email_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'daily' (the daily digest) or 'likes' (the hourly batch of one breakthrough's likes). */
+    batch: text('batch').notNull(),
+    kind: text('kind').notNull(),
+    articleId: integer('article_id'),
+    blogId: integer('blog_id'),
+    actorId: integer('actor_id'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    sentAt: at('sent_at'),
+  },
+  (t) => [
+    index('email_items_pending_idx')
+      .on(t.batch, t.userId)
+      .where(sql`${t.sentAt} IS NULL`),
+  ],
+);
+
+/** Idempotency keys of emails sent: an email whose key is here is never sent again. */
+export const emailSent = pgTable('email_sent', {
+  key: text('key').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  sentAt: at('sent_at').notNull().defaultNow(),
+});
+
+/** Periods whose job (a digest) was started: one row each, whichever instance wrote it. */
+export const emailPeriods = pgTable('email_periods', {
+  key: text('key').primaryKey(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** At most one likes email per breakthrough and hour: when the last went, and one waiting. */
+export const emailLikeWindows = pgTable(
+  'email_like_windows',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    lastSentAt: at('last_sent_at'),
+    /** A batch is waiting to go at this time (null: none). */
+    scheduledAt: at('scheduled_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.articleId] })],
+);
+
+/** The demo's in-app mailbox (/__mail): what would have been sent, with no SMTP server. */
+export const demoMail = pgTable('demo_mail', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  html: text('html').notNull(),
+  text: text('text').notNull(),
+  headers: jsonb('headers').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
