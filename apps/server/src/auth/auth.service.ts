@@ -111,6 +111,7 @@ export function authService(deps: AuthServiceDeps) {
           login: viewer.login,
           name: viewer.name,
           avatarUrl: viewer.avatarUrl,
+          createdAt: viewer.createdAt ?? null,
         },
         true,
       );
