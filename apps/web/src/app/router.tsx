@@ -32,6 +32,7 @@ const LikedBreakthroughsPage = page(
   'LikedBreakthroughsPage',
 );
 const FollowedBlogsPage = page(() => import('./routes/followed-blogs'), 'FollowedBlogsPage');
+const SettingsPage = page(() => import('./routes/settings'), 'SettingsPage');
 const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
 
 const routes: RouteObject[] = [
@@ -59,6 +60,7 @@ const routes: RouteObject[] = [
           { path: '/workspace/myblog/:blog_id', element: <MyBlogPage /> },
           { path: '/like/breakthrough', element: <LikedBreakthroughsPage /> },
           { path: '/follow/blog', element: <FollowedBlogsPage /> },
+          { path: '/settings', element: <SettingsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
