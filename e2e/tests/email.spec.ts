@@ -47,9 +47,13 @@ test.describe('email', () => {
     }).toPass();
     await dana.getByRole('link', { name: subject }).click();
     await expect(dana.getByText('Worth an email.').first()).toBeVisible();
-    await dana.getByRole('link', { name: 'Read the comment' }).click();
-    await expect(dana).toHaveURL(new RegExp(`/breakthrough/${articleId}#comments$`));
-    await expect(dana.getByRole('heading', { name: title })).toBeVisible();
+    // Mail clients open an email's links in a new tab.
+    const [opened] = await Promise.all([
+      dana.context().waitForEvent('page'),
+      dana.getByRole('link', { name: 'Read the comment' }).click(),
+    ]);
+    await expect(opened).toHaveURL(new RegExp(`/breakthrough/${articleId}#comments$`));
+    await expect(opened.getByRole('heading', { level: 1, name: title })).toBeVisible();
   });
 
   test('another address is used once the link sent to it is followed', async ({ browser }) => {
@@ -65,11 +69,14 @@ test.describe('email', () => {
     await page.goto('/__mail');
     const row = page.getByRole('row').filter({ hasText: address });
     await row.getByRole('link', { name: 'Confirm your email address for Repolog' }).click();
-    await page.getByRole('link', { name: 'Confirm this address' }).click();
-    await expect(page).toHaveURL(/\/settings\?email=verified#email$/);
+    const [opened] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: 'Confirm this address' }).click(),
+    ]);
+    await expect(opened).toHaveURL(/\/settings\?email=verified#email$/);
     await expect(
-      emailSection(page).getByText('Your new email address is confirmed.'),
+      emailSection(opened).getByText('Your new email address is confirmed.'),
     ).toBeVisible();
-    await expect(emailSection(page).getByText(address)).toBeVisible();
+    await expect(emailSection(opened).getByText(address)).toBeVisible();
   });
 });

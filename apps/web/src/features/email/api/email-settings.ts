@@ -22,7 +22,21 @@ export function useSaveEmailSettings() {
   return useMutation({
     mutationFn: (update: EmailSettingsUpdate) =>
       api<EmailSettings>('/api/settings/email', { method: 'PUT', body: update }),
+    // The choice shows at once; a refusal puts back what the server has.
+    onMutate: async (update) => {
+      await queryClient.cancelQueries({ queryKey: emailSettingsQuery.queryKey });
+      queryClient.setQueryData<EmailSettings>(emailSettingsQuery.queryKey, (old) =>
+        old
+          ? {
+              ...old,
+              preferences: { ...old.preferences, ...update.preferences },
+              weeklyDigest: update.weeklyDigest ?? old.weeklyDigest,
+            }
+          : old,
+      );
+    },
     onSuccess: (settings) => queryClient.setQueryData(emailSettingsQuery.queryKey, settings),
+    onError: () => void queryClient.invalidateQueries({ queryKey: emailSettingsQuery.queryKey }),
   });
 }
 
