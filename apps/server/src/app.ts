@@ -45,9 +45,12 @@ import { createCacheSync } from './plugins/cache-sync.js';
 import { registerRouteCatalog } from './plugins/route-catalog.js';
 import { routePath } from './plugins/route-path.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerSearchModule } from './search/search.module.js';
 import { registerSerializer } from './plugins/serializer.js';
 import type { MetaProvider } from './pages/pages.public.js';
 import { registerStaticSpa } from './plugins/static-spa.js';
+import { safetyChecks } from './safety/safety-checks.js';
+import { registerSafetyModule } from './safety/safety.module.js';
 import { registerUsersModule } from './users/users.module.js';
 import { userAccounts } from './users/user-accounts.js';
 
@@ -68,6 +71,8 @@ export interface AppOptions {
   seedDemo?: boolean;
   /** Test hooks into the outbox's delivery (the crash test stops a process there). */
   outboxHooks?: OutboxHooks;
+  /** How often live draft connections are pinged (tests shorten it). */
+  liveKeepaliveMs?: number;
   /** The web app's built server renderer (apps/web/dist-ssr/entry-server.js); absent: no SSR. */
   pageRenderer?: string;
 }
@@ -202,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     users: userAccounts(database.db),
     memberships,
     auth,
+    safety: safetyChecks(database.db, config),
     codehost: codehostService({
       github,
       repo: codehostRepository(database.db),
@@ -225,11 +231,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, database, config.demo);
   registerAuthModule(app, deps);
+  registerSafetyModule(app, deps);
   registerCodehostModule(app, deps);
   registerBlogsModule(app, deps);
   registerFavoritesModule(app, deps);
   const articles = registerArticlesModule(app, deps);
-  const drafts = registerDraftsModule(app, deps, articles);
+  registerSearchModule(app, deps, articles.analyze);
+  const drafts = registerDraftsModule(app, deps, articles, {
+    ...(options.liveKeepaliveMs ? { liveKeepaliveMs: options.liveKeepaliveMs } : {}),
+  });
   registerLikesModule(app, deps, articles.lists);
   registerCommentsModule(app, deps);
   registerNotificationsModule(app, deps);

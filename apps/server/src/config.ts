@@ -64,6 +64,10 @@ export const envSchema = z.object({
         z.enum(UI_LANGUAGES, { message: 'use off, or interface languages separated by commas' }),
       ),
     ),
+  ADMIN_LOGINS: z.preprocess(emptyToUndefined, z.string().optional()),
+  NEW_ACCOUNT_DAYS: z.coerce.number().min(0).default(7),
+  NEW_ACCOUNT_BREAKTHROUGHS_PER_DAY: z.coerce.number().int().min(0).default(2),
+  NEW_ACCOUNT_COMMENTS_PER_DAY: z.coerce.number().int().min(0).default(10),
   SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
   EMAIL_DIGESTS: z
@@ -115,6 +119,13 @@ export interface Config {
   metricsPort: number | undefined;
   /** Interface languages whose public pages are rendered ahead of readers and stored. */
   pageFillLanguages: UiLanguage[];
+  /** Moderators (GitHub logins) and the limits on accounts younger than newAccountDays. */
+  safety: {
+    adminLogins: string[];
+    newAccountDays: number;
+    breakthroughsPerDay: number;
+    commentsPerDay: number;
+  };
   /**
    * Email: SMTP when SMTP_URL is set; else in demo mode the in-app mailbox (/__mail); else off.
    * `from` is MAIL_FROM (default: Repolog <no-reply@the site's host>).
@@ -127,6 +138,9 @@ export interface Config {
     digests: boolean;
   };
 }
+
+/** The demo's moderator when ADMIN_LOGINS is unset (README: Moderation). */
+export const DEMO_ADMIN_LOGIN = 'jisoo-han';
 
 export class ConfigError extends Error {}
 
@@ -214,6 +228,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     pageFillLanguages: [...new Set(e.PAGE_FILL)],
+    safety: {
+      adminLogins: (e.ADMIN_LOGINS ?? (demo ? DEMO_ADMIN_LOGIN : ''))
+        .split(',')
+        .map((login) => login.trim())
+        .filter(Boolean),
+      newAccountDays: e.NEW_ACCOUNT_DAYS,
+      breakthroughsPerDay: e.NEW_ACCOUNT_BREAKTHROUGHS_PER_DAY,
+      commentsPerDay: e.NEW_ACCOUNT_COMMENTS_PER_DAY,
+    },
     email: {
       delivery: e.SMTP_URL ? 'smtp' : demo ? 'mailbox' : 'off',
       smtpUrl: e.SMTP_URL,

@@ -13,6 +13,7 @@ import type { CacheSync } from './plugins/cache-sync.js';
 import type { Outbox } from './outbox/outbox.js';
 import type { Metrics } from './plugins/metrics.js';
 import type { MetaProvider } from './pages/pages.public.js';
+import type { SafetyChecks } from './safety/safety.public.js';
 import type { UserAccounts } from './users/users.public.js';
 
 export type SignInListener = (signIn: {
@@ -44,6 +45,8 @@ export interface AppDeps {
   /** Who belongs to which blog: the one membership read (blogs/), for every feature's rules. */
   memberships: BlogMemberships;
   auth: AuthRepository;
+  /** Blocks, moderators, suspensions and new-account limits, asked before writes (safety/). */
+  safety: SafetyChecks;
   /** Feature modules expose their own gauges and counters here (Prometheus). */
   metrics: Pick<Metrics, 'gauge' | 'counter'>;
   /** Feature modules add page meta providers here (article and blog pages). */

@@ -102,7 +102,7 @@ function getUser(r: ApiRequest, [username]: string[]): ApiReply {
   return user ? { status: 200, body: presentUser(r.ctx.state, user, r.urls) } : notFound();
 }
 
-function readableRepo(r: ApiRequest, owner: string | undefined, name: string | undefined) {
+export function readableRepo(r: ApiRequest, owner: string | undefined, name: string | undefined) {
   const repo = findRepo(r.ctx.state, owner ?? '', name ?? '');
   return repo && canRead(repo, r.login) ? repo : undefined;
 }

@@ -38,6 +38,11 @@ export const users = pgTable(
     displayName: text('display_name'),
     avatarUrl: text('avatar_url'),
     signedUpAt: timestamp('signed_up_at', { withTimezone: true }),
+    /** When the GitHub account was created (new-account limits); null until it is known. */
+    githubCreatedAt: timestamp('github_created_at', { withTimezone: true }),
+    /** Suspended by a moderator: reads only. Until suspended_until, or for good when it is null. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -156,6 +161,11 @@ export const articles = pgTable(
     about: text('about'),
     problem: text('problem'),
     solution: text('solution'),
+    /** Up to 4 tags, lowercase (rules in @repolog/contract/articles). */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Kept exact by the like transaction (insert-or-nothing, then +1/-1 in the same statement batch). */
     likeCount: integer('like_count').notNull().default(0),
     /**
@@ -164,6 +174,11 @@ export const articles = pgTable(
      * a delete, an account deletion's cascade, a bulk seed) moves it in the same transaction.
      */
     commentCount: integer('comment_count').notNull().default(0),
+    /** Hidden by a moderator: only its author sees it (with the reason); restorable as it was. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
+    /** Its blog's members closed its comments. */
+    commentsLocked: boolean('comments_locked').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -193,6 +208,32 @@ export const articles = pgTable(
     ),
     // The background re-render pass finds rows from older pipeline versions without a scan.
     index('articles_render_version_idx').on(t.renderVersion),
+    index('articles_tags_idx').using('gin', t.tags),
+  ],
+);
+
+/** The search index's text form: a tsvector literal written, read back as text. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * What a breakthrough is found by (search/): its analyzed words as a tsvector (weights A title,
+ * B tags, C problem and solution, D body, blog name and author) and its plain text, which
+ * snippets and quoted phrases are read from. Written with the article; rows missing or made by
+ * an older analyzer are filled by the search feature's background pass.
+ */
+export const articleSearch = pgTable(
+  'article_search',
+  {
+    articleId: integer('article_id')
+      .primaryKey()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    document: tsvector('document').notNull(),
+    text: text('text').notNull(),
+    analyzerVersion: integer('analyzer_version').notNull(),
+  },
+  (t) => [
+    index('article_search_document_idx').using('gin', t.document),
+    index('article_search_version_idx').on(t.analyzerVersion),
   ],
 );
 
@@ -245,6 +286,11 @@ export const comments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    /** Hidden by a moderator or a member of the blog: only its author sees it, with the reason. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
+    /** Held for approval ('links' or 'repeated'): only its author sees it until approved. */
+    held: text('held'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -550,6 +596,76 @@ export const storedPages = pgTable(
   ],
 );
 
+/** A report of a breakthrough, comment or user; one open report per reporter and target. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'article' | 'comment' | 'user' */
+    targetType: text('target_type').notNull(),
+    targetId: integer('target_id').notNull(),
+    reason: text('reason').notNull(),
+    text: text('text'),
+    /** 'open', then 'actioned' or 'dismissed'. */
+    status: text('status').notNull().default('open'),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reports_open_key')
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
+    index('reports_open_target_idx')
+      .on(t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/** The moderators' audit log: who did what to which target, when and why. Kept. */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    moderatorId: integer('moderator_id'),
+    moderatorName: text('moderator_name').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: integer('target_id').notNull(),
+    /** The person the target belongs to (the author, or the user), for their history. */
+    targetUserId: integer('target_user_id'),
+    reason: text('reason').notNull(),
+    until: timestamp('until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('moderation_actions_created_idx').on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('moderation_actions_target_user_idx').on(t.targetUserId),
+  ],
+);
+
+/** Private blocks: the blocked person cannot comment on, invite or notify the blocker. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('user_blocks_blocked_idx').on(t.blockedId),
+  ],
+);
 // Email (email/).
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

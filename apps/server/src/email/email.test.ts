@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { emailItems, outbox as outboxTable } from '../db/schema.js';
+import { emailItems, outbox as outboxTable, users } from '../db/schema.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { postComment } from '../test/comment-factories.js';
 import {
@@ -227,6 +227,19 @@ describe('preferences', () => {
       payload: { preferences: { comment: 'sometimes' } },
     });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('a suspended account', () => {
+  it('gets no email', async () => {
+    const { address, article, reader, author } = await cast();
+    await t.database.db
+      .update(users)
+      .set({ suspendedAt: new Date() })
+      .where(eq(users.id, author.id));
+    await postComment(t, reader, article.id);
+    await settled();
+    expect(mailsTo(address)).toHaveLength(0);
   });
 });
 

@@ -8,6 +8,8 @@ import {
   type GitHubRepo,
   type GitHubUser,
 } from './github.types.js';
+import { itemReads } from './github-items.js';
+import { toGitHubError, type HttpErrorLike } from './github-errors.js';
 
 export interface GitHubClientOptions {
   /** REST API root, e.g. https://api.github.com or https://ghe.example.com/api/v3 */
@@ -20,42 +22,6 @@ export interface GitHubClientOptions {
   clientSecret: string;
   /** Per-call time-out; GitHub being slow must never hang a request. */
   timeoutMs?: number;
-}
-
-interface HttpErrorLike {
-  name?: string;
-  status?: number;
-  message?: string;
-  response?: { headers?: Record<string, string | undefined> };
-}
-
-/** Sorts an Octokit/fetch failure into a GitHubError. */
-function toGitHubError(error: unknown): GitHubError {
-  const e = (error ?? {}) as HttpErrorLike;
-  if (e.name === 'AbortError' || e.name === 'TimeoutError') {
-    return new GitHubError('timeout', 'GitHub did not answer in time.');
-  }
-  const status = typeof e.status === 'number' ? e.status : undefined;
-  const remaining = e.response?.headers?.['x-ratelimit-remaining'];
-  if (status === 429 || (status === 403 && remaining === '0')) {
-    return new GitHubError('rate_limited', 'GitHub rate limit reached.', status);
-  }
-  if (status === 401) return new GitHubError('unauthorized', 'GitHub refused the token.', status);
-  if (status === 404) return new GitHubError('not_found', 'Not found on GitHub.', status);
-  if (status !== undefined && status >= 500) {
-    return new GitHubError('unavailable', `GitHub answered ${status}.`, status);
-  }
-  if (status === undefined || status === 500) {
-    return new GitHubError(
-      'unavailable',
-      `GitHub could not be reached: ${e.message ?? 'unknown error'}.`,
-    );
-  }
-  return new GitHubError(
-    'bad_response',
-    `GitHub answered ${status}: ${e.message ?? ''}`.trim(),
-    status,
-  );
 }
 
 interface RawUser {
@@ -78,7 +44,7 @@ interface RawIssue {
   state: string;
   html_url: string;
   created_at: string;
-  pull_request?: unknown;
+  pull_request?: { merged_at?: string | null } | null;
 }
 interface RawCommit {
   sha: string;
@@ -124,6 +90,7 @@ const toIssue = (i: RawIssue): GitHubIssue => ({
   htmlUrl: i.html_url,
   createdAt: i.created_at,
   isPullRequest: i.pull_request !== undefined && i.pull_request !== null,
+  mergedAt: i.pull_request?.merged_at ?? null,
 });
 const toCommit = (c: RawCommit): GitHubCommit => ({
   sha: c.sha,
@@ -192,6 +159,8 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   };
 
   return {
+    ...itemReads(get, orNull),
+
     authorizeUrl({ state, codeChallenge, redirectUri }) {
       const url = new URL(`${options.authorizeBaseUrl}/login/oauth/authorize`);
       url.searchParams.set('client_id', options.clientId);

@@ -1,8 +1,7 @@
 import type { Catalog } from '../index';
 
-/** Korean texts of /settings and its sections (app/routes/settings.tsx, features/email). */
+/** Korean texts of the /settings page's email section (features/email). */
 export const settings = {
-  settingsPage: { title: '설정', heading: '설정' },
   emailSettings: {
     heading: '이메일',
     off: '이 서버에서는 이메일을 보내지 않습니다. 여기서 무엇을 고르든 발송되지 않습니다.',

@@ -7,6 +7,9 @@ import { email } from './email';
 import { github } from './github';
 import { http } from './http';
 import { media } from './media';
+import { repoItems } from './repo-items';
+import { search } from './search';
+import { safety } from './safety';
 import { validation } from './validation';
 
 /**
@@ -20,8 +23,11 @@ export const serverMessages = {
   ...articles,
   ...drafts,
   ...media,
+  ...search,
+  ...safety,
   ...email,
   ...github,
+  ...repoItems,
   ...http,
   ...validation,
 } satisfies Record<MessageKey, string>;
