@@ -12,6 +12,7 @@ import { errors } from './errors';
 import { safety } from './safety';
 import { search } from './search';
 import { serverMessages } from './server';
+import { settings } from './settings';
 import { ui } from './ui';
 
 export const ko: Catalog = {
@@ -23,6 +24,7 @@ export const ko: Catalog = {
   ...errors,
   ...search,
   ...safety,
+  ...settings,
 };
 
 const serverTexts: Readonly<Record<string, string>> = serverMessages;
