@@ -597,10 +597,16 @@ export const storedPages = pgTable(
     watch: text('watch').notNull(),
     stale: boolean('stale').notNull().default(false),
     storedAt: timestamp('stored_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When it was last read, to the flush (page-store.ts keeps reads in memory and writes them
+     * in batches): the store keeps the most recently read pages within its bounds.
+     */
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.path, t.language] }),
     index('stored_pages_tags_idx').using('gin', t.tags),
+    index('stored_pages_read_at_idx').on(t.readAt),
   ],
 );
 
