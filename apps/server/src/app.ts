@@ -26,6 +26,8 @@ import { createEvents } from './events.js';
 import { createCdnPurge, purgeOnChanges } from './plugins/cdn-purge.js';
 import { registerHttpCache } from './plugins/http-cache.js';
 import { registerFavoritesModule } from './favorites/favorites.module.js';
+import { registerEmailModule } from './email/email.module.js';
+import type { EmailDigests } from './email/email-digests.js';
 import { registerFeedsModule } from './feeds/feeds.module.js';
 import { createGitHubClient } from './github/github.client.js';
 import { startDemoGitHub, type DemoGitHub } from './github/demo-github.js';
@@ -45,9 +47,13 @@ import { createCacheSync } from './plugins/cache-sync.js';
 import { registerRouteCatalog } from './plugins/route-catalog.js';
 import { routePath } from './plugins/route-path.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerSearchModule } from './search/search.module.js';
 import { registerSerializer } from './plugins/serializer.js';
 import type { MetaProvider } from './pages/pages.public.js';
 import { registerStaticSpa } from './plugins/static-spa.js';
+import { safetyChecks } from './safety/safety-checks.js';
+import { registerSafetyModule } from './safety/safety.module.js';
+import { registerStatsModule } from './stats/stats.module.js';
 import { registerUsersModule } from './users/users.module.js';
 import { userAccounts } from './users/user-accounts.js';
 
@@ -68,6 +74,8 @@ export interface AppOptions {
   seedDemo?: boolean;
   /** Test hooks into the outbox's delivery (the crash test stops a process there). */
   outboxHooks?: OutboxHooks;
+  /** How often live draft connections are pinged (tests shorten it). */
+  liveKeepaliveMs?: number;
   /** The web app's built server renderer (apps/web/dist-ssr/entry-server.js); absent: no SSR. */
   pageRenderer?: string;
 }
@@ -78,6 +86,8 @@ declare module 'fastify' {
     demoGitHub: DemoGitHub | null;
     /** Durable side effects: written with the action, delivered exactly once. */
     outbox: Outbox;
+    /** The daily and weekly digests (tests start a period by hand). */
+    emailDigests: EmailDigests;
   }
 }
 
@@ -209,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     users: userAccounts(database.db),
     memberships,
     auth,
+    safety: safetyChecks(database.db, config),
     codehost: codehostService({
       github,
       repo: codehostRepository(database.db),
@@ -222,6 +233,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metaProviders,
     metrics,
     pageReads,
+    signIns: [],
     onClose: (task) => closers.push(task),
   };
 
@@ -231,16 +243,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, database, config.demo);
   registerAuthModule(app, deps);
+  registerSafetyModule(app, deps);
   registerCodehostModule(app, deps);
   registerBlogsModule(app, deps);
   registerFavoritesModule(app, deps);
   const articles = registerArticlesModule(app, deps);
-  const drafts = registerDraftsModule(app, deps, articles);
+  registerSearchModule(app, deps, articles.analyze);
+  const drafts = registerDraftsModule(app, deps, articles, {
+    ...(options.liveKeepaliveMs ? { liveKeepaliveMs: options.liveKeepaliveMs } : {}),
+  });
   registerLikesModule(app, deps, articles.lists);
   registerCommentsModule(app, deps);
   registerNotificationsModule(app, deps);
+  const email = registerEmailModule(app, deps);
+  app.decorate('emailDigests', email.digests);
   registerUsersModule(app, deps, articles.lists);
   registerFeedsModule(app, deps);
+  registerStatsModule(app, deps);
   registerMediaModule(app, deps, {
     referenceSources: [articleMediaReferences(deps.db), drafts.mediaReferences],
   });

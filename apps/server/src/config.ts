@@ -52,6 +52,20 @@ export const envSchema = z.object({
   ),
   PAGE_RENDERS: z.coerce.number().int().min(1).max(256).default(4),
   PAGE_RENDER_QUEUE: z.coerce.number().int().min(0).default(64),
+  ADMIN_LOGINS: z.preprocess(emptyToUndefined, z.string().optional()),
+  NEW_ACCOUNT_DAYS: z.coerce.number().min(0).default(7),
+  NEW_ACCOUNT_BREAKTHROUGHS_PER_DAY: z.coerce.number().int().min(0).default(2),
+  NEW_ACCOUNT_COMMENTS_PER_DAY: z.coerce.number().int().min(0).default(10),
+  SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
+  EMAIL_DIGESTS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('true')
+    .transform((value) => value !== 'false' && value !== '0'),
+  STATS_FLUSH_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  ),
   PAGE_STORE_PAGES: z.coerce.number().int().min(1).default(10_000),
   PAGE_STORE_MB: z.coerce.number().positive().default(256),
   CDN_PURGE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
@@ -100,6 +114,26 @@ export interface Config {
   metricsToken: string | undefined;
   /** A port of its own serving /metrics without a token; unset: none. */
   metricsPort: number | undefined;
+  /** Moderators (GitHub logins) and the limits on accounts younger than newAccountDays. */
+  safety: {
+    adminLogins: string[];
+    newAccountDays: number;
+    breakthroughsPerDay: number;
+    commentsPerDay: number;
+  };
+  /**
+   * Email: SMTP when SMTP_URL is set; else in demo mode the in-app mailbox (/__mail); else off.
+   * `from` is MAIL_FROM (default: Repolog <no-reply@the site's host>).
+   */
+  email: {
+    delivery: 'smtp' | 'mailbox' | 'off';
+    smtpUrl: string | undefined;
+    from: string;
+    /** Whether this instance starts the daily and weekly digests (tests start them by hand). */
+    digests: boolean;
+  };
+  /** How often each instance adds the views it counted in memory to the daily aggregates. */
+  statsFlushMs: number;
   /**
    * HTTP caching by a CDN: seconds a shared cache keeps a public answer (s-maxage) and may serve
    * it stale while it asks again; where changes' keys are POSTed to purge them (unset: nowhere).
@@ -110,6 +144,9 @@ export interface Config {
   /** Server renders of pages at once, and waiting; past them a reader gets a keyed 503. */
   pageRenders: { concurrency: number; maxQueued: number };
 }
+
+/** The demo's moderator when ADMIN_LOGINS is unset (README: Moderation). */
+export const DEMO_ADMIN_LOGIN = 'jisoo-han';
 
 export class ConfigError extends Error {}
 
@@ -156,11 +193,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = e.DATA_DIR
     ? path.resolve(e.DATA_DIR)
     : path.resolve(e.INIT_CWD ?? process.cwd(), 'data');
+  const publicUrl = trimSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  if (e.MAIL_FROM && /[\r\n]/.test(e.MAIL_FROM)) {
+    throw new ConfigError('MAIL_FROM must be one line.');
+  }
   return {
     production,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: trimSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
+    publicUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
@@ -192,6 +233,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
+    safety: {
+      adminLogins: (e.ADMIN_LOGINS ?? (demo ? DEMO_ADMIN_LOGIN : ''))
+        .split(',')
+        .map((login) => login.trim())
+        .filter(Boolean),
+      newAccountDays: e.NEW_ACCOUNT_DAYS,
+      breakthroughsPerDay: e.NEW_ACCOUNT_BREAKTHROUGHS_PER_DAY,
+      commentsPerDay: e.NEW_ACCOUNT_COMMENTS_PER_DAY,
+    },
+    email: {
+      delivery: e.SMTP_URL ? 'smtp' : demo ? 'mailbox' : 'off',
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Repolog <no-reply@${new URL(publicUrl).hostname}>`,
+      digests: e.EMAIL_DIGESTS,
+    },
+    statsFlushMs: e.STATS_FLUSH_MS,
     cdn: {
       purgeUrl: e.CDN_PURGE_URL,
       sMaxAge: e.CDN_S_MAXAGE,

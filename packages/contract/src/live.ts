@@ -8,9 +8,18 @@ import { liveMessages } from './messages/drafts';
 /** The shared types of a draft's document: Y.Text for typed fields, Y.Map for the choices. */
 export const LIVE_TEXT_FIELDS = ['title', 'content'] as const;
 export type LiveTextField = (typeof LIVE_TEXT_FIELDS)[number];
-/** Y.Map of the three dropdowns (about, problem, solution): '' when none is chosen. */
+/**
+ * Y.Map of the three dropdowns (about, problem, solution) and the repository items problem and
+ * solution are about (`issue:12`): '' when none is chosen.
+ */
 export const LIVE_CHOICES = 'choices';
-export const LIVE_CHOICE_FIELDS = ['about', 'problem', 'solution'] as const;
+export const LIVE_CHOICE_FIELDS = [
+  'about',
+  'problem',
+  'solution',
+  'problemRef',
+  'solutionRef',
+] as const;
 export type LiveChoiceField = (typeof LIVE_CHOICE_FIELDS)[number];
 
 /**
@@ -18,6 +27,13 @@ export type LiveChoiceField = (typeof LIVE_CHOICE_FIELDS)[number];
  * as stored (Yjs encoding). Every change the editor made that the vector covers survives a crash.
  */
 export const LIVE_MESSAGE_SAVED = 100;
+
+/**
+ * How often the server pings each editor and sends it an empty presence update: well inside
+ * y-websocket's 30 s without a message (after which a client reconnects), and a peer that
+ * stopped answering is ended after two beats, so the others see it leave.
+ */
+export const LIVE_KEEPALIVE_MS = 10_000;
 
 /** Largest message an editor may send (a paste of a whole body fits with room to spare). */
 export const LIVE_MAX_MESSAGE_BYTES = 1024 * 1024;
