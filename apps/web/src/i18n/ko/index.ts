@@ -10,6 +10,7 @@ import { blogs } from './blogs';
 import { editor } from './editor';
 import { errors } from './errors';
 import { serverMessages } from './server';
+import { stats } from './stats';
 import { ui } from './ui';
 
 export const ko: Catalog = {
@@ -19,6 +20,7 @@ export const ko: Catalog = {
   ...editor,
   ...blogs,
   ...errors,
+  ...stats,
 };
 
 const serverTexts: Readonly<Record<string, string>> = serverMessages;
