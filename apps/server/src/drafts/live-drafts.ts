@@ -33,7 +33,13 @@ import {
   MESSAGE_SYNC,
   syncMessage,
 } from './live-codec.js';
-import { releasePresence, sortPresence, type PresenceHolder } from './live-presence.js';
+import {
+  createPresenceElsewhere,
+  loginsOf,
+  releasePresence,
+  sortPresence,
+  type PresenceHolder,
+} from './live-presence.js';
 
 /** The document's plain fields follow it this long after typing pauses. */
 const MATERIALIZE_MS = 400;
@@ -131,6 +137,7 @@ export function createLiveDrafts(options: {
   const { repo, database, onError, now = () => Date.now() } = options;
   const self = randomUUID();
   const docs = new Map<number, LiveDoc>();
+  const elsewhere = createPresenceElsewhere(now);
   let unlisten: Unlisten | undefined;
 
   const send = (connection: Connection, message: Uint8Array) => {
@@ -483,6 +490,10 @@ export function createLiveDrafts(options: {
       return;
     }
     if (message.from === self || typeof message.draftId !== 'number') return;
+    if (message.awareness) {
+      const entries = awarenessEntries(Buffer.from(message.awareness, 'base64'));
+      if (entries) elsewhere.heard(message.draftId, entries);
+    }
     const live = docs.get(message.draftId);
     if (!live) return;
     if (message.ended) {
@@ -678,6 +689,13 @@ export function createLiveDrafts(options: {
           if (ended) close(connection, LIVE_CLOSE.signedOut);
         }
       }
+    },
+
+    /** The logins of the members who have the draft open now, here or on another instance. */
+    editingNow(draftId: number): string[] {
+      const live = docs.get(draftId);
+      const here = live ? loginsOf(live.awareness) : [];
+      return [...new Set([...here, ...elsewhere.logins(draftId)])];
     },
 
     /** Open documents and connections (metrics, tests). */

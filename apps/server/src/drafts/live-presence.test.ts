@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Draft } from '@repolog/contract/drafts';
+import type { Draft, DraftSummary } from '@repolog/contract/drafts';
 import { encodeAwarenessUpdate } from 'y-protocols/awareness';
 import WebSocket from 'ws';
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../test/app.js';
@@ -180,5 +180,26 @@ describe('presence of editors on real networks', () => {
     await stillEditing(a, back, 'tunnel');
     expect(present(a)).toContain(sora.userName);
     for (const editor of [a, back]) expect(editor.closes).toEqual([]);
+  });
+
+  it('the blog’s drafts list says who is in each draft now', async () => {
+    const inDraft = async () => {
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/blog/${blogId}/drafts`,
+        headers: { cookie: sora.cookie },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<DraftSummary[]>().find((draft) => draft.draftId === draftId)?.editingNow;
+    };
+    expect(await inDraft()).toEqual([]);
+    const a = open(dana);
+    const c = open(mina);
+    await Promise.all([a.synced(), c.synced()]);
+    await a.until(() => present(a).includes(mina.userName), 'mina in the draft');
+    expect((await inDraft())?.sort()).toEqual([dana.userName, mina.userName].sort());
+    c.destroy();
+    await a.until(() => !present(a).includes(mina.userName), 'mina to leave');
+    expect(await inDraft()).toEqual([dana.userName]);
   });
 });

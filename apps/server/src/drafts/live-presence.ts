@@ -91,3 +91,54 @@ export function releasePresence(holder: PresenceHolder, doc: DocPresence): numbe
   holder.awarenessIds.clear();
   return ids;
 }
+
+/** Presence heard from other instances is forgotten after this long without a renewal. */
+const ELSEWHERE_MS = 35_000;
+
+/**
+ * Who is in each draft on the other instances, as their presence relays told (clients renew
+ * their presence every 15 s, and a leaving one is relayed as null): kept for every draft, open
+ * here or not, so a list of drafts can say who is in each now.
+ */
+export function createPresenceElsewhere(now: () => number) {
+  const drafts = new Map<number, Map<number, { login: string; at: number }>>();
+  return {
+    heard(draftId: number, entries: AwarenessEntry[]): void {
+      let clients = drafts.get(draftId);
+      for (const entry of entries) {
+        const name = userName(JSON.parse(entry.json) as UserState);
+        if (typeof name === 'string') {
+          if (!clients) {
+            clients = new Map<number, { login: string; at: number }>();
+            drafts.set(draftId, clients);
+          }
+          clients.set(entry.clientId, { login: name, at: now() });
+        } else {
+          clients?.delete(entry.clientId);
+        }
+      }
+      if (clients?.size === 0) drafts.delete(draftId);
+    },
+    logins(draftId: number): string[] {
+      const clients = drafts.get(draftId);
+      if (!clients) return [];
+      const fresh: string[] = [];
+      for (const [clientId, { login, at }] of clients) {
+        if (now() - at > ELSEWHERE_MS) clients.delete(clientId);
+        else fresh.push(login);
+      }
+      if (clients.size === 0) drafts.delete(draftId);
+      return fresh;
+    },
+  };
+}
+
+/** The logins whose presence an awareness holds (each once, in the order they came). */
+export function loginsOf(awareness: Awareness): string[] {
+  const names = new Set<string>();
+  for (const state of awareness.getStates().values()) {
+    const name = userName(state);
+    if (typeof name === 'string') names.add(name);
+  }
+  return [...names];
+}

@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { Awareness } from 'y-protocols/awareness';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
+import { vi } from 'vitest';
 
 /** How a live connection ended: the server's close code and reason. */
 export interface Closed {
@@ -59,13 +60,13 @@ export function liveEditor(options: {
   };
   provider.on('closed', (event) => closes.push({ code: event.code, reason: event.reason }));
 
-  const until = async (done: () => boolean, what: string, ms = 5000) => {
-    const end = Date.now() + ms;
-    while (!done()) {
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
+  const until = (done: () => boolean, what: string, ms = 5000) =>
+    vi.waitFor(
+      () => {
+        if (!done()) throw new Error(`timed out waiting for ${what}`);
+      },
+      { timeout: ms, interval: 10 },
+    );
 
   return {
     doc,

@@ -51,6 +51,8 @@ const LikedBreakthroughsPage = page(
   'LikedBreakthroughsPage',
 );
 const FollowedBlogsPage = page(() => import('./routes/followed-blogs'), 'FollowedBlogsPage');
+const AdminPage = page(() => import('./routes/admin'), 'AdminPage');
+const SettingsPage = page(() => import('./routes/settings'), 'SettingsPage');
 const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
 
 const routes: RouteObject[] = [
@@ -81,6 +83,8 @@ const routes: RouteObject[] = [
           { path: '/workspace/myblog/:blog_id', element: <MyBlogPage /> },
           { path: '/like/breakthrough', element: <LikedBreakthroughsPage /> },
           { path: '/follow/blog', element: <FollowedBlogsPage /> },
+          { path: '/admin', element: <AdminPage /> },
+          { path: '/settings', element: <SettingsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -174,6 +174,7 @@ export function DraftForm(props: DraftFormProps) {
       )}
       <ArticleForm
         key={generation}
+        blogId={blogId}
         initial={start}
         values={liveForm?.values ?? values}
         onValuesChange={liveForm?.onValuesChange ?? setValues}

@@ -175,6 +175,7 @@ function DirectEdit({
 
   return (
     <ArticleForm
+      blogId={article.blogId}
       initial={initial}
       repoUrl={repoUrl}
       submitLabel={t.save}
