@@ -67,9 +67,16 @@ export function trackedReads(reads: PageReads, tags: Set<string>, shown: Shown =
       tags.add(tag('breakthroughLists'));
       return reads.breakthroughs(query);
     },
-    homeArticles: () => reads.homeArticles(),
-    homeBlogs: () => reads.homeBlogs(),
+    homeArticles: () => {
+      tags.add('home');
+      return reads.homeArticles();
+    },
+    homeBlogs: () => {
+      tags.add('home');
+      return reads.homeBlogs();
+    },
     user: async (login) => {
+      tags.add(`user:${login.toLowerCase()}`);
       // A new or deleted breakthrough moves the counts; the page names the user's blogs.
       tags.add(tag('breakthroughLists'));
       const profile = await reads.user(login);
@@ -78,6 +85,7 @@ export function trackedReads(reads: PageReads, tags: Set<string>, shown: Shown =
     },
     userBreakthroughs: (login, page) => {
       tags.add(tag('breakthroughLists'));
+      tags.add(`user:${login.toLowerCase()}`);
       return reads.userBreakthroughs(login, page);
     },
     search: async (query) => {

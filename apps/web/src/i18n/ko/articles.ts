@@ -13,6 +13,7 @@ export const articles = {
     editedBefore: '',
     editedAfter: ' 수정됨',
     history: '수정 내역',
+    stats: '통계',
   },
   likeButton: {
     like: '좋아요 ',

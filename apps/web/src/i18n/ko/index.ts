@@ -12,6 +12,8 @@ import { errors } from './errors';
 import { safety } from './safety';
 import { search } from './search';
 import { serverMessages } from './server';
+import { settings } from './settings';
+import { stats } from './stats';
 import { ui } from './ui';
 
 export const ko: Catalog = {
@@ -23,6 +25,8 @@ export const ko: Catalog = {
   ...errors,
   ...search,
   ...safety,
+  ...settings,
+  ...stats,
 };
 
 const serverTexts: Readonly<Record<string, string>> = serverMessages;
