@@ -19,9 +19,17 @@ export interface ArticleDetailRow extends ArticleListRow {
   renderVersion: number;
   problem: string | null;
   solution: string | null;
+  problemRef: string | null;
+  solutionRef: string | null;
+  /** The blog's repository: its address makes the references' links; private ones show none. */
+  gitRepoUrl: string;
+  repoPrivate: boolean;
   updatedAt: Date;
   /** Members who wrote it with the author, in the order they were added. */
   coauthors: { userId: number; userName: string }[];
+  /** Hidden by a moderator (only its author may read it). */
+  hiddenAt: Date | null;
+  hiddenReason: string | null;
 }
 
 export interface ArticleFields {
@@ -30,6 +38,8 @@ export interface ArticleFields {
   about: string | null;
   problem: string | null;
   solution: string | null;
+  problemRef: string | null;
+  solutionRef: string | null;
 }
 
 /** An article's co-authors, in the order they were added, as one JSON value. */
@@ -101,8 +111,14 @@ export function articlesRepository(db: Db) {
       renderVersion: articles.renderVersion,
       problem: articles.problem,
       solution: articles.solution,
+      problemRef: articles.problemRef,
+      solutionRef: articles.solutionRef,
+      gitRepoUrl: blogs.gitRepoUrl,
+      repoPrivate: blogs.repoPrivate,
       updatedAt: articles.updatedAt,
       coauthors: coauthorsOf(articles.id),
+      hiddenAt: articles.hiddenAt,
+      hiddenReason: articles.hiddenReason,
     })
     .from(articles)
     .innerJoin(blogs, eq(blogs.id, articles.blogId))

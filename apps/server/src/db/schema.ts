@@ -167,6 +167,9 @@ export const articles = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The repository item the problem is about: `issue:12`, `pull:45`, `commit:<sha>`. */
+    problemRef: text('problem_ref'),
+    solutionRef: text('solution_ref'),
     /** Kept exact by the like transaction (insert-or-nothing, then +1/-1 in the same statement batch). */
     likeCount: integer('like_count').notNull().default(0),
     /**
@@ -370,6 +373,9 @@ export const drafts = pgTable(
     about: text('about'),
     problem: text('problem'),
     solution: text('solution'),
+    /** The repository item the problem is about: `issue:12`, `pull:45`, `commit:<sha>`. */
+    problemRef: text('problem_ref'),
+    solutionRef: text('solution_ref'),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -591,10 +597,16 @@ export const storedPages = pgTable(
     watch: text('watch').notNull(),
     stale: boolean('stale').notNull().default(false),
     storedAt: timestamp('stored_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When it was last read, to the flush (page-store.ts keeps reads in memory and writes them
+     * in batches): the store keeps the most recently read pages within its bounds.
+     */
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.path, t.language] }),
     index('stored_pages_tags_idx').using('gin', t.tags),
+    index('stored_pages_read_at_idx').on(t.readAt),
   ],
 );
 

@@ -37,6 +37,7 @@ const ArticleHistoryPage = page(() => import('./routes/article-history'), 'Artic
 const BlogPage = page(() => import('./routes/blog'), 'BlogPage');
 const NotificationsPage = page(() => import('./routes/notifications'), 'NotificationsPage');
 const UserPage = page(() => import('./routes/user'), 'UserPage');
+const SearchPage = page(() => import('./routes/search'), 'SearchPage');
 const ArticleEditPage = page(() => import('./routes/article-edit'), 'ArticleEditPage');
 const BlogEditPage = page(() => import('./routes/blog-edit'), 'BlogEditPage');
 const ArticleWritePage = page(() => import('./routes/article-write'), 'ArticleWritePage');
@@ -69,6 +70,7 @@ const routes: RouteObject[] = [
       { path: '/blog/:blogId', element: <BlogPage /> },
       { path: '/notification', element: <NotificationsPage /> },
       { path: '/user/:login', element: <UserPage /> },
+      { path: '/search', element: <SearchPage /> },
       {
         element: <RequireAuth />,
         children: [
