@@ -211,10 +211,11 @@ export default tseslint.config(
                 '!@repolog/contract/locale',
                 '!@repolog/contract/message-format',
                 '!@repolog/contract/page-routes',
+                '!@repolog/contract/repo-import',
               ],
               allowTypeImports: true,
               message:
-                'Import only types from contract schema files in the web app (values from constants, languages, limits, permissions, live, errors, locale, message-format, page-routes).',
+                'Import only types from contract schema files in the web app (values from constants, languages, limits, permissions, live, errors, locale, message-format, page-routes, repo-import).',
             },
             { group: ['zod', 'zod/*'], message: 'The web app does not ship zod.' },
           ],

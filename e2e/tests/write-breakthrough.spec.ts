@@ -60,10 +60,17 @@ test.describe('write and edit a breakthrough', () => {
     const problemList = page.getByRole('listbox', { name: 'Problem' });
     const listHeight = await problemList.evaluate((el) => el.getBoundingClientRect().height);
     expect(listHeight).toBeLessThanOrEqual(335);
+    // The newest 20 items are listed; the search finds any other.
+    await page
+      .getByRole('searchbox', { name: 'Search issues, pull requests and commits' })
+      .fill('unsaved draft');
     await problemList.getByRole('option', { name: `${ISSUE} Issue` }).click();
     await expect(problem).toContainText(ISSUE);
 
     await solution.click();
+    await page
+      .getByRole('searchbox', { name: 'Search issues, pull requests and commits' })
+      .fill('persist the editor');
     await page
       .getByRole('listbox', { name: 'Solution' })
       .getByRole('option', { name: `${COMMIT} Commit` })

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StubFaults } from './faults';
 import { patchFaults } from './faults';
 import { HttpError, isJsonRequest, readJson, sendJson } from './http';
+import { parseFiles } from './seed';
 import type { NewCommit, NewIssue } from './state';
 
 export const CONTROL_PREFIX = '/_stub';
@@ -13,6 +14,10 @@ export interface ControlTarget {
   openIssue(fullName: string, input: NewIssue): unknown;
   /** Pushes a commit and returns its API representation. */
   pushCommit(fullName: string, input: NewCommit): unknown;
+  /** Comments on an issue or pull request and returns the comment. */
+  addComment(fullName: string, number: number, input: { user: string; body: string }): unknown;
+  /** Merges a pull request and returns it. */
+  mergePull(fullName: string, number: number, input: { user: string }): unknown;
   reset(): void;
   /** API requests received and not yet answered. */
   pending(): number;
@@ -49,6 +54,34 @@ function decodeSegment(segment: string | undefined): string {
 }
 
 const REPO_ACTION = /^\/repos\/([^/]+)\/([^/]+)\/(issues|commits)$/;
+const ITEM_ACTION = /^\/repos\/([^/]+)\/([^/]+)\/(issues\/(\d+)\/comments|pulls\/(\d+)\/merge)$/;
+
+/** A field that may be absent, else an array of `{path, additions, deletions, patch}`. */
+function filesField(body: Record<string, unknown>): NewIssue['files'] {
+  if (body.files === undefined) return undefined;
+  try {
+    return parseFiles(body.files, 'files');
+  } catch (error) {
+    throw new HttpError(422, (error as Error).message);
+  }
+}
+
+async function itemAction(
+  target: ControlTarget,
+  req: IncomingMessage,
+  res: ServerResponse,
+  match: RegExpExecArray,
+): Promise<void> {
+  const fullName = `${decodeSegment(match[1])}/${decodeSegment(match[2])}`;
+  const body = await jsonObject(req);
+  const user = field(body, 'user', 'string', true) as string;
+  if (match[4] !== undefined) {
+    const text = field(body, 'body', 'string', true) as string;
+    sendJson(res, 201, target.addComment(fullName, Number(match[4]), { user, body: text }));
+  } else {
+    sendJson(res, 200, target.mergePull(fullName, Number(match[5]), { user }));
+  }
+}
 
 /**
  * Test and demo control API under /_stub: flip faults, add activity, reset. It has no
@@ -75,6 +108,8 @@ export async function handleControl(
   } else if (path === '/reset' && method === 'POST') {
     target.reset();
     sendJson(res, 200, { reset: true, faults: target.faults });
+  } else if (ITEM_ACTION.test(path) && method === 'POST') {
+    await itemAction(target, req, res, ITEM_ACTION.exec(path) as RegExpExecArray);
   } else {
     const match = REPO_ACTION.exec(path);
     if (!match || method !== 'POST') throw new HttpError(404, 'Not Found');
@@ -89,6 +124,8 @@ export async function handleControl(
       const pullRequest = field(body, 'pullRequest', 'boolean', false) as boolean | undefined;
       if (text !== undefined) input.body = text;
       if (pullRequest !== undefined) input.pullRequest = pullRequest;
+      const files = filesField(body);
+      if (files !== undefined) input.files = files;
       sendJson(res, 201, target.openIssue(fullName, input));
     } else {
       const input: NewCommit = {

@@ -1,5 +1,5 @@
 import type { StubCommit, StubIssue, StubRepo, StubState, StubUser } from './state';
-import { findUser, isAffiliated } from './state';
+import { findUser, isAffiliated, STUB_ACCOUNTS_CREATED_AT } from './state';
 
 /** Where links point: `web` is the stub's github.com, `api` its REST root. */
 export interface Urls {
@@ -38,6 +38,7 @@ export function presentUser(state: StubState, user: StubUser, urls: Urls) {
   return {
     ...presentSimpleUser(state, user.login, urls),
     name: user.name,
+    created_at: user.createdAt ?? STUB_ACCOUNTS_CREATED_AT,
     public_repos: state.repos.filter((r) => !r.private && r.owner === user.login).length,
   };
 }
@@ -102,8 +103,8 @@ export function presentIssue(state: StubState, repo: StubRepo, issue: StubIssue,
     url: paths.apiIssue,
     repository_url: `${urls.api}/repos/${repo.owner}/${repo.name}`,
     user: presentSimpleUser(state, issue.user, urls),
-    labels: [],
-    comments: 0,
+    labels: issue.labels.map((name, i) => ({ id: issue.id * 10 + i, name, color: 'ededed' })),
+    comments: issue.comments.length,
     created_at: issue.createdAt,
     updated_at: issue.updatedAt,
     closed_at: issue.closedAt,

@@ -6,6 +6,7 @@ import { etagOf, matchesIfNoneMatch, requestBase, send, sendJson } from './http'
 import { urlsFor } from './presenters';
 import type { ApiReply, ApiRequest } from './rest-routes';
 import { API_ROUTES, notFound } from './rest-routes';
+import { ITEM_ROUTES } from './rest-items';
 import { findUser } from './state';
 
 export const API_PREFIX = '/api/v3';
@@ -33,7 +34,7 @@ function route(r: ApiRequest, method: string, path: string): ApiReply {
   if (method !== 'GET' && method !== 'HEAD') return notFound();
   const decoded = decodeSegments(path.replace(/\/+$/, '') || '/');
   if (decoded === null) return notFound();
-  for (const { pattern, handle } of API_ROUTES) {
+  for (const { pattern, handle } of [...API_ROUTES, ...ITEM_ROUTES]) {
     const match = pattern.exec(decoded);
     if (match) return handle(r, match.slice(1));
   }

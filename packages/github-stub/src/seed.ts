@@ -27,6 +27,24 @@ export interface StubSeedIssue {
   closedAt?: string;
   body?: string;
   pullRequest?: boolean;
+  labels?: string[];
+  comments?: StubSeedComment[];
+  /** A pull request's changed files. */
+  files?: StubSeedFile[];
+}
+
+export interface StubSeedComment {
+  user: string;
+  body: string;
+  createdAt: string;
+}
+
+/** A changed file: path, line counts and the unified diff's hunks. */
+export interface StubSeedFile {
+  path: string;
+  additions: number;
+  deletions: number;
+  patch: string;
 }
 
 export interface StubSeedCommit {
@@ -34,6 +52,7 @@ export interface StubSeedCommit {
   /** A seeded login, or any other name for a git author with no GitHub account (`author: null`). */
   author: string;
   date: string;
+  files?: StubSeedFile[];
 }
 
 export interface StubSeedRepo {
@@ -102,6 +121,38 @@ function date(o: Json, key: string, path: string): string {
   return value;
 }
 
+function count(o: Json, key: string, path: string): number {
+  const value = o[key];
+  if (!Number.isSafeInteger(value) || (value as number) < 0) fail(`${path}.${key}`, 'a count');
+  return value as number;
+}
+
+/** Changed files (optional): `{path, additions, deletions, patch}` each. */
+export function parseFiles(value: unknown, path: string): StubSeedFile[] {
+  return arr(value ?? [], path).map((v, i) => {
+    const o = obj(v, `${path}[${i}]`);
+    const at = `${path}[${i}]`;
+    const patch = o.patch === undefined ? '' : o.patch;
+    if (typeof patch !== 'string') fail(`${at}.patch`, 'a string');
+    return {
+      path: str(o, 'path', at),
+      additions: count(o, 'additions', at),
+      deletions: count(o, 'deletions', at),
+      patch,
+    };
+  });
+}
+
+function parseComments(value: unknown, path: string, logins: Set<string>): StubSeedComment[] {
+  return arr(value ?? [], path).map((v, i) => {
+    const o = obj(v, `${path}[${i}]`);
+    const at = `${path}[${i}]`;
+    const user = str(o, 'user', at);
+    if (!logins.has(user.toLowerCase())) fail(`${at}.user`, 'a seeded user');
+    return { user, body: str(o, 'body', at), createdAt: date(o, 'createdAt', at) };
+  });
+}
+
 function parseIssue(value: unknown, path: string, logins: Set<string>): StubSeedIssue {
   const o = obj(value, path);
   const user = str(o, 'user', path);
@@ -121,6 +172,12 @@ function parseIssue(value: unknown, path: string, logins: Set<string>): StubSeed
     ...(closedAt === undefined ? {} : { closedAt }),
     ...(body === undefined ? {} : { body }),
     ...(pullRequest ? { pullRequest } : {}),
+    labels: arr(o.labels ?? [], `${path}.labels`).map((l, i) => {
+      if (typeof l !== 'string') fail(`${path}.labels[${i}]`, 'a string');
+      return l;
+    }),
+    comments: parseComments(o.comments, `${path}.comments`, logins),
+    files: parseFiles(o.files, `${path}.files`),
   };
 }
 
@@ -130,6 +187,7 @@ function parseCommit(value: unknown, path: string): StubSeedCommit {
     message: str(o, 'message', path),
     author: str(o, 'author', path),
     date: date(o, 'date', path),
+    files: parseFiles(o.files, `${path}.files`),
   };
 }
 

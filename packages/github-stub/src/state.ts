@@ -1,5 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { StubSeed, StubSeedIssue, StubSeedRepo } from './seed';
+import type { StubSeed, StubSeedFile, StubSeedIssue, StubSeedRepo } from './seed';
+
+/** A changed file of a pull request or commit. */
+export type StubFile = StubSeedFile;
+
+export interface StubComment {
+  id: number;
+  /** Author login. */
+  user: string;
+  body: string;
+  createdAt: string;
+}
 
 /** A user or organization, as the stub knows it. Organizations never sign in. */
 export interface StubUser {
@@ -8,7 +19,12 @@ export interface StubUser {
   name: string;
   canSignIn: boolean;
   type: 'User' | 'Organization';
+  /** ISO 8601; absent: an account from long ago (STUB_ACCOUNTS_CREATED_AT). */
+  createdAt?: string;
 }
+
+/** When the stand-in's accounts were created, unless their seed says otherwise. */
+export const STUB_ACCOUNTS_CREATED_AT = '2015-01-01T00:00:00Z';
 
 /** An issue or a pull request (they share one number sequence, as on GitHub). */
 export interface StubIssue {
@@ -24,6 +40,12 @@ export interface StubIssue {
   updatedAt: string;
   closedAt: string | null;
   mergedAt: string | null;
+  labels: string[];
+  comments: StubComment[];
+  /** A pull request's changed files (empty for issues). */
+  files: StubFile[];
+  /** A pull request's commit messages, oldest first (empty for issues). */
+  commitMessages: string[];
 }
 
 export interface StubCommit {
@@ -34,6 +56,7 @@ export interface StubCommit {
   /** The GitHub account behind the commit, or null when the git author has none. */
   authorLogin: string | null;
   date: string;
+  files: StubFile[];
 }
 
 export interface StubRepo {
@@ -124,6 +147,15 @@ function seedIssues(repo: StubSeedRepo, firstId: number): StubIssue[] {
       updatedAt: closedAt ?? isoSeconds(new Date(issue.createdAt)),
       closedAt,
       mergedAt: issue.state === 'merged' ? closedAt : null,
+      labels: [...(issue.labels ?? [])],
+      comments: (issue.comments ?? []).map((c, j) => ({
+        id: (firstId + i) * 100 + j,
+        user: c.user,
+        body: c.body,
+        createdAt: isoSeconds(new Date(c.createdAt)),
+      })),
+      files: [...(issue.files ?? [])],
+      commitMessages: issue.pullRequest ? [issue.title] : [],
     };
   });
 }
@@ -152,6 +184,7 @@ export function createState(seed: StubSeed): StubState {
         message: c.message,
         ...gitAuthor(byLogin.get(c.author.toLowerCase()), c.author),
         date: isoSeconds(new Date(c.date)),
+        files: [...(c.files ?? [])],
       }));
     const createdAt = isoSeconds(new Date(repo.createdAt));
     const pushedAt = maxDate([createdAt, ...commits.map((c) => c.date)]);
@@ -198,7 +231,7 @@ export function canRead(repo: StubRepo, login: string | null): boolean {
   return !repo.private || (login !== null && isAffiliated(repo, login));
 }
 
-function requireRepo(state: StubState, fullName: string): StubRepo {
+export function requireRepo(state: StubState, fullName: string): StubRepo {
   const repo = findRepoByFullName(state, fullName);
   if (!repo) throw new StubInputError(404, `Unknown repository: ${fullName}`);
   return repo;
@@ -209,6 +242,8 @@ export interface NewIssue {
   user: string;
   body?: string;
   pullRequest?: boolean;
+  /** A pull request's changed files. */
+  files?: StubFile[];
 }
 
 /** Opens an issue (or pull request) now; returns it with its repository. */
@@ -235,6 +270,10 @@ export function openIssue(
     updatedAt: now,
     closedAt: null,
     mergedAt: null,
+    labels: [],
+    comments: [],
+    files: input.pullRequest ? [...(input.files ?? [])] : [],
+    commitMessages: input.pullRequest ? [input.title] : [],
   };
   repo.issues.push(issue);
   repo.updatedAt = now;
@@ -262,6 +301,7 @@ export function pushCommit(
     message: input.message,
     ...gitAuthor(findUser(state, input.author), input.author),
     date: now,
+    files: [],
   };
   repo.commits.push(commit);
   repo.pushedAt = now;

@@ -9,7 +9,7 @@ import { sendHtmlError } from './html';
 import { HttpError, requestBase, sendJson } from './http';
 import { exchangeCode, showAuthorizePage, submitAuthorizePage } from './oauth';
 import { AuthStore } from './oauth-store';
-import { presentCommit, presentIssue, urlsFor } from './presenters';
+import { presentCommit, presentIssue, presentPull, urlsFor } from './presenters';
 import { RateLimits } from './rate-limit';
 import { API_PREFIX, handleApi } from './rest';
 import type { StubSeed } from './seed';
@@ -17,7 +17,8 @@ import { loadDefaultSeed, parseSeed } from './seed';
 import type { NewCommit, NewIssue, StubState } from './state';
 import { StubInputError, createState, openIssue, pushCommit } from './state';
 import { serveWebPage } from './web-pages';
-import { deliver, openedEvent, pushEvent } from './webhooks';
+import { addComment, mergePull } from './state-items';
+import { commentEvent, deliver, mergedEvent, openedEvent, pushEvent } from './webhooks';
 
 export type { StubFaults } from './faults';
 export type { StubSeed } from './seed';
@@ -53,10 +54,11 @@ export interface GitHubStub {
   /** Port 0 picks a free port. `close()` destroys open sockets, hanging ones included. */
   listen(port?: number, host?: string): Promise<{ url: string; close(): Promise<void> }>;
   /** Opens an issue (or pull request); throws on an unknown repository or user. */
-  addIssue(
-    fullName: string,
-    input: { title: string; user: string; body?: string; pullRequest?: boolean },
-  ): void;
+  addIssue(fullName: string, input: NewIssue): void;
+  /** Comments on an issue or pull request (delivers `issue_comment`). */
+  addComment(fullName: string, number: number, input: { user: string; body: string }): void;
+  /** Merges a pull request (delivers `pull_request` closed and `push`). */
+  mergePull(fullName: string, number: number, input: { user: string }): void;
   /** Pushes a commit; an author that is not a known login becomes a git-only author. */
   addCommit(fullName: string, input: { message: string; author: string }): void;
 }
@@ -102,7 +104,24 @@ export function createGitHubStub(options: CreateStubOptions = {}): GitHubStub {
     if (webhook) deliver(webhook, pushEvent(ctx.state, repo, commit, parent?.sha, urls()));
     return presentCommit(ctx.state, repo, commit, parent, urls());
   };
+  const comment = (fullName: string, number: number, input: { user: string; body: string }) => {
+    const done = addComment(ctx.state, fullName, number, input);
+    if (webhook)
+      deliver(webhook, commentEvent(ctx.state, done.repo, done.issue, done.comment, urls()));
+    return { id: done.comment.id, body: done.comment.body, user: { login: done.comment.user } };
+  };
+  const merge = (fullName: string, number: number, input: { user: string }) => {
+    const done = mergePull(ctx.state, fullName, number, input);
+    if (webhook) {
+      const parent = done.repo.commits[done.repo.commits.length - 2];
+      deliver(webhook, mergedEvent(ctx.state, done.repo, done.pull, input.user, urls()));
+      deliver(webhook, pushEvent(ctx.state, done.repo, done.commit, parent?.sha, urls()));
+    }
+    return presentPull(ctx.state, done.repo, done.pull, urls());
+  };
   const control = {
+    addComment: comment,
+    mergePull: merge,
     get faults() {
       return ctx.faults;
     },
@@ -195,6 +214,12 @@ export function createGitHubStub(options: CreateStubOptions = {}): GitHubStub {
     },
     addCommit(fullName, input) {
       addCommit(fullName, input);
+    },
+    addComment(fullName, number, input) {
+      comment(fullName, number, input);
+    },
+    mergePull(fullName, number, input) {
+      merge(fullName, number, input);
     },
   };
 }

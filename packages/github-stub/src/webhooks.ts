@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Urls } from './presenters';
 import { presentIssue, presentPull, presentRepo, presentSimpleUser } from './presenters';
-import type { StubCommit, StubIssue, StubRepo, StubState } from './state';
+import type { StubComment, StubCommit, StubIssue, StubRepo, StubState } from './state';
 
 export interface WebhookConfig {
   url: string;
@@ -10,7 +10,7 @@ export interface WebhookConfig {
 
 export interface WebhookEvent {
   /** The X-GitHub-Event header: issues, pull_request or push. */
-  name: 'issues' | 'pull_request' | 'push';
+  name: 'issues' | 'issue_comment' | 'pull_request' | 'push';
   repo: StubRepo;
   payload: Record<string, unknown>;
 }
@@ -52,6 +52,54 @@ export function openedEvent(
         repo,
         payload: { ...common, issue: presentIssue(state, repo, issue, urls) },
       };
+}
+
+/** `issue_comment` (action created) on an issue or pull request. */
+export function commentEvent(
+  state: StubState,
+  repo: StubRepo,
+  issue: StubIssue,
+  comment: StubComment,
+  urls: Urls,
+): WebhookEvent {
+  return {
+    name: 'issue_comment',
+    repo,
+    payload: {
+      action: 'created',
+      issue: presentIssue(state, repo, issue, urls),
+      comment: {
+        id: comment.id,
+        body: comment.body,
+        user: presentSimpleUser(state, comment.user, urls),
+        created_at: comment.createdAt,
+        updated_at: comment.createdAt,
+      },
+      repository: repository(state, repo, urls),
+      sender: presentSimpleUser(state, comment.user, urls),
+    },
+  };
+}
+
+/** `pull_request` (action closed, merged) for a pull request just merged by `by`. */
+export function mergedEvent(
+  state: StubState,
+  repo: StubRepo,
+  pull: StubIssue,
+  by: string,
+  urls: Urls,
+): WebhookEvent {
+  return {
+    name: 'pull_request',
+    repo,
+    payload: {
+      action: 'closed',
+      number: pull.number,
+      pull_request: { ...presentPull(state, repo, pull, urls), merged: true },
+      repository: repository(state, repo, urls),
+      sender: presentSimpleUser(state, by, urls),
+    },
+  };
 }
 
 /** `push` of one commit to the default branch. */

@@ -1,7 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { transactionOf } from '../db/transaction.js';
-import { articleCoauthors, articles, blogs, likes, users } from '../db/schema.js';
+import { ANALYZER_VERSION, type SearchDocument } from '../search/search.public.js';
+import { articleCoauthors, articles, articleSearch, blogs, likes, users } from '../db/schema.js';
 import { bodyColumns } from './article-bodies.repository.js';
 import { articleListColumns, type ArticleListRow } from './article-lists.repository.js';
 import type { StoredBody } from './article-body.js';
@@ -18,9 +19,17 @@ export interface ArticleDetailRow extends ArticleListRow {
   renderVersion: number;
   problem: string | null;
   solution: string | null;
+  problemRef: string | null;
+  solutionRef: string | null;
+  /** The blog's repository: its address makes the references' links; private ones show none. */
+  gitRepoUrl: string;
+  repoPrivate: boolean;
   updatedAt: Date;
   /** Members who wrote it with the author, in the order they were added. */
   coauthors: { userId: number; userName: string }[];
+  /** Hidden by a moderator (only its author may read it). */
+  hiddenAt: Date | null;
+  hiddenReason: string | null;
 }
 
 export interface ArticleFields {
@@ -29,6 +38,8 @@ export interface ArticleFields {
   about: string | null;
   problem: string | null;
   solution: string | null;
+  problemRef: string | null;
+  solutionRef: string | null;
 }
 
 /** An article's co-authors, in the order they were added, as one JSON value. */
@@ -56,6 +67,26 @@ export async function addCoauthors(
     on conflict do nothing`);
 }
 
+/** Stores what an article is found by, with the write that changed it (search/ reads it). */
+async function storeSearch(tx: Db, articleId: number, search: SearchDocument): Promise<void> {
+  await tx
+    .insert(articleSearch)
+    .values({
+      articleId,
+      document: search.vector,
+      text: search.text,
+      analyzerVersion: ANALYZER_VERSION,
+    })
+    .onConflictDoUpdate({
+      target: articleSearch.articleId,
+      set: {
+        document: sql`excluded.document`,
+        text: sql`excluded.text`,
+        analyzerVersion: sql`excluded.analyzer_version`,
+      },
+    });
+}
+
 /** Articles (breakthroughs): their page's reads and the author's writes (lists are elsewhere). */
 export function articlesRepository(db: Db) {
   // Asked on every signed-in read of an article: prepared once, planned once per connection.
@@ -80,8 +111,14 @@ export function articlesRepository(db: Db) {
       renderVersion: articles.renderVersion,
       problem: articles.problem,
       solution: articles.solution,
+      problemRef: articles.problemRef,
+      solutionRef: articles.solutionRef,
+      gitRepoUrl: blogs.gitRepoUrl,
+      repoPrivate: blogs.repoPrivate,
       updatedAt: articles.updatedAt,
       coauthors: coauthorsOf(articles.id),
+      hiddenAt: articles.hiddenAt,
+      hiddenReason: articles.hiddenReason,
     })
     .from(articles)
     .innerJoin(blogs, eq(blogs.id, articles.blogId))
@@ -116,6 +153,8 @@ export function articlesRepository(db: Db) {
           blogId: number;
           title: string;
           about: string | null;
+          /** The author's login (null once they deleted their account). */
+          authorName: string | null;
           coauthorIds: number[];
         }
       | undefined
@@ -126,6 +165,9 @@ export function articlesRepository(db: Db) {
           blogId: articles.blogId,
           title: articles.title,
           about: articles.about,
+          authorName: sql<
+            string | null
+          >`(select ${users.userName} from ${users} where ${users.id} = ${articles.authorId})`,
           coauthorIds: sql<
             number[]
           >`array(select ${articleCoauthors.userId} from ${articleCoauthors} where ${articleCoauthors.articleId} = ${articles.id})`,
@@ -145,6 +187,7 @@ export function articlesRepository(db: Db) {
         .values({ ...values, ...bodyColumns(body) })
         .returning({ id: articles.id });
       if (!row) throw new Error('insert returned no row');
+      if (body.search) await storeSearch(tx, row.id, body.search);
       return row.id;
     },
 
@@ -167,6 +210,7 @@ export function articlesRepository(db: Db) {
         })
         .where(eq(articles.id, articleId))
         .returning({ id: articles.id });
+      if (rows.length === 1 && body.search) await storeSearch(tx, articleId, body.search);
       return rows.length === 1;
     },
 

@@ -10,6 +10,7 @@ import { AppError, badRequest, forbidden, notFound } from '../errors.js';
 import type { Db } from '../db/client.js';
 import type { Events } from '../events.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
+import type { SafetyChecks } from '../safety/safety.public.js';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { blogResource, type BlogMemberships } from '../blogs/blogs.public.js';
 import { escapedBody, RENDER_VERSION, type StoredBody } from './article-body.js';
@@ -18,7 +19,12 @@ import type { ArticleListsRepository } from './article-lists.repository.js';
 import { breakthroughLists, type ListedArticle } from './breakthrough-lists.js';
 import type { ArticlesRepository } from './articles.repository.js';
 import type { RenderBackfill } from './render-backfill.js';
-import { RenderError, RenderRefusedError, type RenderPool } from './render-pool.js';
+import {
+  RenderError,
+  RenderRefusedError,
+  type RenderPool,
+  type SearchInput,
+} from './render-pool.js';
 import type { RevisionsRepository } from './revisions.repository.js';
 
 type CreateInput = z.output<typeof createArticleSchema>;
@@ -50,6 +56,15 @@ export interface ArticlesServiceDeps {
   revisions: RevisionsRepository;
   /** Who belongs to a blog (its members write in it). */
   memberships: Pick<BlogMemberships, 'find'>;
+  /** New accounts post a few breakthroughs a day at most. */
+  safety: Pick<SafetyChecks, 'checkBreakthrough'>;
+}
+
+/** An article's page as everyone shares it, with whether (and why) a moderator hid it. */
+interface SharedView {
+  view: Article;
+  hiddenReason: string | null;
+  authorId: number | null;
 }
 
 export const UNRENDERABLE = 'articles.unrenderable';
@@ -67,6 +82,7 @@ export function articlesService({
   cacheSync,
   revisions,
   memberships,
+  safety,
 }: ArticlesServiceDeps) {
   /**
    * A body -> what is stored with it (sanitized HTML, plain text, pipeline version), rendered
@@ -74,9 +90,13 @@ export function articlesService({
    * when the body cannot be rendered, 429 when the writer has too many renders going, 503 when
    * the pool's queue is full.
    */
-  const renderForStorage = async (content: string, author: Actor): Promise<StoredBody> => {
+  const renderForStorage = async (
+    content: string,
+    author: Actor,
+    search?: SearchInput,
+  ): Promise<StoredBody> => {
     try {
-      return await renderPool.render(content, `user:${author.userId}`);
+      return await renderPool.render(content, `user:${author.userId}`, search);
     } catch (error) {
       if (error instanceof RenderError) throw badRequest(UNRENDERABLE);
       if (error instanceof RenderRefusedError) {
@@ -90,7 +110,7 @@ export function articlesService({
 
   const lists = breakthroughLists({ repo: listQueries, officialBlogId, cacheSync });
   // What a visitor (no personal likeButton) sees of a popular article, reused for a second.
-  const publicViews = microcache<Article>({
+  const publicViews = microcache<SharedView>({
     ttlMs: PUBLIC_VIEW_TTL_MS,
     maxKeys: 512,
     name: 'article_views',
@@ -101,7 +121,9 @@ export function articlesService({
   /** The article as can() sees it; 404 when it does not exist. */
   const articleResource = async (
     articleId: number,
-  ): Promise<ArticleResource & { blogId: number; listed: ListedArticle }> => {
+  ): Promise<
+    ArticleResource & { blogId: number; listed: ListedArticle; authorName: string | null }
+  > => {
     const owned = await repo.findOwnership(articleId);
     if (!owned) throw notFound(ARTICLE_NOT_FOUND);
     const blog = await memberships.find(owned.blogId);
@@ -111,6 +133,7 @@ export function articlesService({
       blog: blogResource(blog),
       coauthorIds: owned.coauthorIds,
       blogId: owned.blogId,
+      authorName: owned.authorName,
       listed: {
         id: articleId,
         title: owned.title,
@@ -122,11 +145,15 @@ export function articlesService({
   };
 
   /** Reads never render: the stored HTML, or until it exists the body as escaped text. */
-  const detail = async (articleId: number): Promise<Article> => {
+  const detail = async (articleId: number): Promise<SharedView> => {
     const row = await repo.findDetail(articleId);
     if (!row) throw notFound(ARTICLE_NOT_FOUND);
     if (row.renderVersion < RENDER_VERSION) backfill.request(articleId);
-    return presentArticle(row, row.contentHtml ?? escapedBody(row.content));
+    return {
+      view: presentArticle(row, row.contentHtml ?? escapedBody(row.content)),
+      hiddenReason: row.hiddenAt ? (row.hiddenReason ?? '') : null,
+      authorId: row.authorId,
+    };
   };
 
   /**
@@ -135,13 +162,24 @@ export function articlesService({
    */
   const get = async (articleId: number, viewer: Actor | null): Promise<Article> => {
     const shared = publicViews.get(String(articleId), () => detail(articleId));
-    if (!viewer) return shared;
-    const [view, mine] = await Promise.all([
+    if (!viewer) {
+      const { view, hiddenReason } = await shared;
+      if (hiddenReason !== null) throw notFound(ARTICLE_NOT_FOUND);
+      return view;
+    }
+    const [{ view, hiddenReason, authorId }, mine] = await Promise.all([
       shared,
       repo.findViewerState(articleId, viewer.userId),
     ]);
     if (!mine) throw notFound(ARTICLE_NOT_FOUND);
-    return { ...view, likeCount: mine.likeCount, likeButton: mine.liked };
+    // Hidden: gone for everyone but its author, who is told why.
+    if (hiddenReason !== null && authorId !== viewer.userId) throw notFound(ARTICLE_NOT_FOUND);
+    return {
+      ...view,
+      likeCount: mine.likeCount,
+      likeButton: mine.liked,
+      ...(hiddenReason !== null ? { hidden: { reason: hiddenReason } } : {}),
+    };
   };
 
   return {
@@ -161,7 +199,15 @@ export function articlesService({
       if (!can(actor, 'blog.write', blogResource(blog))) {
         throw forbidden('articles.membersOnlyWrite');
       }
-      const body = await renderForStorage(input.content, actor);
+      await safety.checkBreakthrough(actor);
+      const body = await renderForStorage(input.content, actor, {
+        title: input.title,
+        tags: [],
+        problem: input.problem,
+        solution: input.solution,
+        blogName: blog.name,
+        authorName: actor.userName,
+      });
       const articleId = await repo.transaction(async (tx) => {
         const id = await repo.insert(
           {
@@ -172,6 +218,8 @@ export function articlesService({
             about: input.about,
             problem: input.problem,
             solution: input.solution,
+            problemRef: input.problemRef ?? null,
+            solutionRef: input.solutionRef ?? null,
           },
           body,
           tx,
@@ -207,7 +255,14 @@ export function articlesService({
       if (input.blogId !== undefined && input.blogId !== article.blogId) {
         throw badRequest('articles.cannotMove', { blogId: article.blogId });
       }
-      const body = await renderForStorage(input.content, actor);
+      const body = await renderForStorage(input.content, actor, {
+        title: input.title,
+        tags: [],
+        problem: input.problem,
+        solution: input.solution,
+        blogName: article.listed.blogName,
+        authorName: article.authorName,
+      });
       await repo.transaction(async (tx) => {
         await revisions.ensureBaseline(articleId, tx);
         const updated = await repo.update(
@@ -218,6 +273,8 @@ export function articlesService({
             about: input.about,
             problem: input.problem,
             solution: input.solution,
+            problemRef: input.problemRef ?? null,
+            solutionRef: input.solutionRef ?? null,
           },
           body,
           tx,

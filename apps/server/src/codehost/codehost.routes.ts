@@ -20,7 +20,7 @@ import type { CodehostService, Freshness } from './codehost.service.js';
  * Says in headers when GitHub data is stale or missing, as English text and as the message's
  * key and params (JSON); both URL-encoded. The body stays the spec's array.
  */
-function markFreshness(reply: FastifyReply, freshness: Freshness): void {
+export function markFreshness(reply: FastifyReply, freshness: Freshness): void {
   if (freshness.status === 'fresh') return;
   reply.header(ACTIVITY_STATUS_HEADER, freshness.status);
   reply.header(ACTIVITY_MESSAGE_HEADER, encodeURIComponent(formatMessage(freshness.message)));

@@ -29,7 +29,7 @@ export interface CodehostDeps {
   github: GitHubClient;
   repo: CodehostRepository;
   /** Who belongs to the blog of a repository (its members see a private one's activity). */
-  memberships: Pick<BlogMemberships, 'findByRepo'>;
+  memberships: Pick<BlogMemberships, 'findByRepo' | 'find'>;
   /** The user's decrypted GitHub token, if stored. */
   tokenOf: (userId: number) => Promise<string | undefined>;
   webUrl: string;
@@ -160,12 +160,8 @@ export function codehostService(deps: CodehostDeps) {
     return (isMember ? await tokenOf(actor.userId) : undefined) ?? (await tokenOf(access.ownerId));
   }
 
-  async function loadActivity(
-    actor: Actor | null,
-    htmlUrl: string,
-  ): Promise<WithFreshness<Activity[]>> {
-    const ref = parseRepoUrl(htmlUrl, webUrl, 'html_url');
-    const token = await activityAccess(actor, ref);
+  /** The repository's newest issues and commits from the cache (revalidated once a minute). */
+  async function repositoryLists(ref: RepoRef, token: string | undefined) {
     const [issues, commits] = await Promise.all([
       cachedList<GitHubIssue>(
         ref.key,
@@ -184,7 +180,17 @@ export function codehostService(deps: CodehostDeps) {
       [issues.freshness, commits.freshness].find((f) => f.status === 'stale') ?? {
         status: 'fresh' as const,
       };
-    return { items: mergeActivity(issues.items, commits.items), freshness: worst };
+    return { issues: issues.items, commits: commits.items, freshness: worst };
+  }
+
+  async function loadActivity(
+    actor: Actor | null,
+    htmlUrl: string,
+  ): Promise<WithFreshness<Activity[]>> {
+    const ref = parseRepoUrl(htmlUrl, webUrl, 'html_url');
+    const token = await activityAccess(actor, ref);
+    const lists = await repositoryLists(ref, token);
+    return { items: mergeActivity(lists.issues, lists.commits), freshness: lists.freshness };
   }
 
   /** The GitHub account of a login; null when none exists; 502 when GitHub cannot say. */
@@ -236,6 +242,24 @@ export function codehostService(deps: CodehostDeps) {
 
     findUser,
 
+    repositoryLists,
+
+    /**
+     * The blog's repository as `actor` may read it, and the token to ask GitHub with (theirs
+     * when a member, else the owner's). A private one's items are for members only.
+     */
+    async blogRepository(actor: Actor | null, blogId: number) {
+      const blog = await memberships.find(blogId);
+      if (!blog) throw notFound('blogs.notFound', { blogId });
+      const isMember = actor !== null && blog.members.some((m) => m.userId === actor.userId);
+      if (blog.repoPrivate && !isMember) throw forbidden('items.membersOnly');
+      const [owner = '', name = ''] = blog.repoKey.split('/');
+      const token =
+        (isMember ? await tokenOf(actor.userId) : undefined) ?? (await tokenOf(blog.ownerId));
+      const ref: RepoRef = { owner, name, key: blog.repoKey, htmlUrl: `${webUrl}/${blog.repoKey}` };
+      return { ref, token, isMember };
+    },
+
     /** The repository as the actor sees it on GitHub; null when it does not exist for them. */
     async findRepoForUser(
       actor: Actor,
@@ -276,3 +300,4 @@ export function codehostService(deps: CodehostDeps) {
 }
 
 export type CodehostService = ReturnType<typeof codehostService>;
+export { failureReason };

@@ -8,6 +8,8 @@ import {
   type GitHubRepo,
   type GitHubUser,
 } from './github.types.js';
+import { itemReads } from './github-items.js';
+import { toGitHubError, type HttpErrorLike } from './github-errors.js';
 
 export interface GitHubClientOptions {
   /** REST API root, e.g. https://api.github.com or https://ghe.example.com/api/v3 */
@@ -22,47 +24,12 @@ export interface GitHubClientOptions {
   timeoutMs?: number;
 }
 
-interface HttpErrorLike {
-  name?: string;
-  status?: number;
-  message?: string;
-  response?: { headers?: Record<string, string | undefined> };
-}
-
-/** Sorts an Octokit/fetch failure into a GitHubError. */
-function toGitHubError(error: unknown): GitHubError {
-  const e = (error ?? {}) as HttpErrorLike;
-  if (e.name === 'AbortError' || e.name === 'TimeoutError') {
-    return new GitHubError('timeout', 'GitHub did not answer in time.');
-  }
-  const status = typeof e.status === 'number' ? e.status : undefined;
-  const remaining = e.response?.headers?.['x-ratelimit-remaining'];
-  if (status === 429 || (status === 403 && remaining === '0')) {
-    return new GitHubError('rate_limited', 'GitHub rate limit reached.', status);
-  }
-  if (status === 401) return new GitHubError('unauthorized', 'GitHub refused the token.', status);
-  if (status === 404) return new GitHubError('not_found', 'Not found on GitHub.', status);
-  if (status !== undefined && status >= 500) {
-    return new GitHubError('unavailable', `GitHub answered ${status}.`, status);
-  }
-  if (status === undefined || status === 500) {
-    return new GitHubError(
-      'unavailable',
-      `GitHub could not be reached: ${e.message ?? 'unknown error'}.`,
-    );
-  }
-  return new GitHubError(
-    'bad_response',
-    `GitHub answered ${status}: ${e.message ?? ''}`.trim(),
-    status,
-  );
-}
-
 interface RawUser {
   id: number;
   login: string;
   name?: string | null;
   avatar_url?: string | null;
+  created_at?: string | null;
 }
 interface RawRepo {
   id: number;
@@ -78,7 +45,7 @@ interface RawIssue {
   state: string;
   html_url: string;
   created_at: string;
-  pull_request?: unknown;
+  pull_request?: { merged_at?: string | null } | null;
 }
 interface RawCommit {
   sha: string;
@@ -95,6 +62,7 @@ const toUser = (u: RawUser): GitHubUser => ({
   login: u.login,
   name: u.name ?? null,
   avatarUrl: u.avatar_url ?? null,
+  createdAt: u.created_at ?? null,
 });
 /** A repository as GitHub answers it; anything else (a user, an error page) is a bad response. */
 const toRepo = (r: RawRepo): GitHubRepo => {
@@ -124,6 +92,7 @@ const toIssue = (i: RawIssue): GitHubIssue => ({
   htmlUrl: i.html_url,
   createdAt: i.created_at,
   isPullRequest: i.pull_request !== undefined && i.pull_request !== null,
+  mergedAt: i.pull_request?.merged_at ?? null,
 });
 const toCommit = (c: RawCommit): GitHubCommit => ({
   sha: c.sha,
@@ -192,12 +161,15 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   };
 
   return {
+    ...itemReads(get, orNull),
+
     authorizeUrl({ state, codeChallenge, redirectUri }) {
       const url = new URL(`${options.authorizeBaseUrl}/login/oauth/authorize`);
       url.searchParams.set('client_id', options.clientId);
       url.searchParams.set('redirect_uri', redirectUri);
       url.searchParams.set('state', state);
-      url.searchParams.set('scope', 'read:user repo');
+      // user:email: the primary verified address, even when the profile's email is private.
+      url.searchParams.set('scope', 'read:user user:email repo');
       url.searchParams.set('code_challenge', codeChallenge);
       url.searchParams.set('code_challenge_method', 'S256');
       url.searchParams.set('allow_signup', 'true');
@@ -247,6 +219,17 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       if (res === 'not_modified')
         throw new GitHubError('bad_response', 'Unexpected 304 for /user.');
       return toUser(res.data);
+    },
+
+    async getPrimaryEmail(token) {
+      const res = await get<{ email?: unknown; primary?: unknown; verified?: unknown }[]>(
+        'GET /user/emails',
+        {},
+        token,
+      );
+      if (res === 'not_modified' || !Array.isArray(res.data)) return null;
+      const primary = res.data.find((entry) => entry.primary === true && entry.verified === true);
+      return typeof primary?.email === 'string' ? primary.email : null;
     },
 
     async listViewerRepos(token) {

@@ -4,6 +4,8 @@ export interface GitHubUser {
   login: string;
   name: string | null;
   avatarUrl: string | null;
+  /** When the account was created (the signed-in user's own record carries it). */
+  createdAt?: string | null;
 }
 
 export interface GitHubRepo {
@@ -24,6 +26,38 @@ export interface GitHubIssue {
   htmlUrl: string;
   createdAt: string;
   isPullRequest: boolean;
+  /** When a pull request was merged (absent in lists cached before it was kept). */
+  mergedAt?: string | null;
+}
+
+/** One issue or pull request in full, as an import into text needs it. */
+export interface GitHubIssueDetail extends GitHubIssue {
+  body: string | null;
+  author: string | null;
+  labels: string[];
+  comments: number;
+}
+
+export interface GitHubComment {
+  author: string | null;
+  /** GitHub's author_association: OWNER, MEMBER, COLLABORATOR, CONTRIBUTOR, NONE, … */
+  association: string;
+  body: string;
+  createdAt: string;
+}
+
+/** A changed file of a pull request or commit; `patch` is null for binary or huge diffs. */
+export interface GitHubFile {
+  path: string;
+  additions: number;
+  deletions: number;
+  patch: string | null;
+}
+
+export interface GitHubCommitDetail extends GitHubCommit {
+  message: string;
+  author: string | null;
+  files: GitHubFile[];
 }
 
 export interface GitHubCommit {
@@ -61,6 +95,8 @@ export interface GitHubClient {
     scope: string;
   }>;
   getViewer(token: string): Promise<GitHubUser>;
+  /** The account's primary verified email address (scope user:email); null when none. */
+  getPrimaryEmail(token: string): Promise<string | null>;
   /** Repositories the token's user owns or collaborates on (private included), newest push first. */
   listViewerRepos(token: string): Promise<GitHubRepo[]>;
   /** null when GitHub has no such user. */
@@ -79,4 +115,39 @@ export interface GitHubClient {
     token: string | undefined,
     etag?: string | null,
   ): Promise<Conditional<GitHubCommit[]>>;
+  /** null when there is no such issue or pull request. */
+  getIssue(
+    owner: string,
+    repo: string,
+    number: number,
+    token: string | undefined,
+  ): Promise<GitHubIssueDetail | null>;
+  /** The first 100 comments of an issue or pull request, oldest first. */
+  listIssueComments(
+    owner: string,
+    repo: string,
+    number: number,
+    token: string | undefined,
+  ): Promise<GitHubComment[]>;
+  /** Up to 300 changed files of a pull request. */
+  listPullFiles(
+    owner: string,
+    repo: string,
+    number: number,
+    token: string | undefined,
+  ): Promise<GitHubFile[]>;
+  /** Up to 100 commits of a pull request, oldest first. */
+  listPullCommits(
+    owner: string,
+    repo: string,
+    number: number,
+    token: string | undefined,
+  ): Promise<GitHubCommit[]>;
+  /** A commit by SHA or SHA prefix; null when there is none (or the prefix is ambiguous). */
+  getCommit(
+    owner: string,
+    repo: string,
+    ref: string,
+    token: string | undefined,
+  ): Promise<GitHubCommitDetail | null>;
 }

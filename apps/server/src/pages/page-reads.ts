@@ -15,6 +15,7 @@ export function completeReads(reads: Partial<PageReads>): PageReads {
     'homeBlogs',
     'user',
     'userBreakthroughs',
+    'search',
   ] as const;
   for (const name of names) {
     if (!reads[name]) throw new Error(`pages: no module registered the ${name} read`);
@@ -78,6 +79,13 @@ export function trackedReads(reads: PageReads, tags: Set<string>, shown: Shown =
     userBreakthroughs: (login, page) => {
       tags.add(tag('breakthroughLists'));
       return reads.userBreakthroughs(login, page);
+    },
+    search: async (query) => {
+      // New and deleted breakthroughs change the results; edits change the found ones.
+      tags.add(tag('breakthroughLists'));
+      const result = await reads.search(query);
+      for (const item of result.items) tags.add(tag('article', item.articleId));
+      return result;
     },
   };
 }

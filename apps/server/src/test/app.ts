@@ -43,6 +43,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     LOG_LEVEL: 'silent',
     // Tests render pages when they ask for them; the ones about rendering ahead turn it on.
     PAGE_FILL: 'off',
+    // Digests start when a test asks (app.emailDigests.tick).
+    EMAIL_DIGESTS: 'false',
     ...options.env,
   });
   const database = options.database ?? (await openTestDatabase());

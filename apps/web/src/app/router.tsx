@@ -37,6 +37,7 @@ const ArticleHistoryPage = page(() => import('./routes/article-history'), 'Artic
 const BlogPage = page(() => import('./routes/blog'), 'BlogPage');
 const NotificationsPage = page(() => import('./routes/notifications'), 'NotificationsPage');
 const UserPage = page(() => import('./routes/user'), 'UserPage');
+const SearchPage = page(() => import('./routes/search'), 'SearchPage');
 const ArticleEditPage = page(() => import('./routes/article-edit'), 'ArticleEditPage');
 const BlogEditPage = page(() => import('./routes/blog-edit'), 'BlogEditPage');
 const ArticleWritePage = page(() => import('./routes/article-write'), 'ArticleWritePage');
@@ -48,6 +49,8 @@ const LikedBreakthroughsPage = page(
   'LikedBreakthroughsPage',
 );
 const FollowedBlogsPage = page(() => import('./routes/followed-blogs'), 'FollowedBlogsPage');
+const AdminPage = page(() => import('./routes/admin'), 'AdminPage');
+const SettingsPage = page(() => import('./routes/settings'), 'SettingsPage');
 const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
 
 const routes: RouteObject[] = [
@@ -64,6 +67,7 @@ const routes: RouteObject[] = [
       { path: '/blog/:blogId', element: <BlogPage /> },
       { path: '/notification', element: <NotificationsPage /> },
       { path: '/user/:login', element: <UserPage /> },
+      { path: '/search', element: <SearchPage /> },
       {
         element: <RequireAuth />,
         children: [
@@ -75,6 +79,8 @@ const routes: RouteObject[] = [
           { path: '/workspace/myblog/:blog_id', element: <MyBlogPage /> },
           { path: '/like/breakthrough', element: <LikedBreakthroughsPage /> },
           { path: '/follow/blog', element: <FollowedBlogsPage /> },
+          { path: '/admin', element: <AdminPage /> },
+          { path: '/settings', element: <SettingsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

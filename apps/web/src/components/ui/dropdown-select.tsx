@@ -14,6 +14,17 @@ export interface DropdownOption {
   badge?: string | undefined;
   /** Shown, but cannot be chosen (the reason goes in the badge). */
   disabled?: boolean;
+  /** A second, quieter line after the label (a number, a state). */
+  detail?: string | undefined;
+}
+
+/** A search field at the top of the open list; the options are what the caller found. */
+export interface DropdownSearch {
+  value: string;
+  onChange: (value: string) => void;
+  /** The field's accessible name. */
+  label: string;
+  placeholder?: string;
 }
 
 interface DropdownSelectProps {
@@ -34,6 +45,8 @@ interface DropdownSelectProps {
   /** Name used by the clear button ('Clear {clearName}'); defaults to the label text. */
   clearName?: string;
   className?: string;
+  /** A search field in the open list (focus moves there; arrows and Enter still pick). */
+  search?: DropdownSearch | undefined;
 }
 
 /**
@@ -54,6 +67,7 @@ export function DropdownSelect({
   emptyText,
   clearName,
   className,
+  search,
 }: DropdownSelectProps) {
   const t = useMessages(messages);
   const id = useId();
@@ -63,6 +77,7 @@ export function DropdownSelect({
   const rootRef = useRef<HTMLDivElement>(null);
   const controlRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
 
   const all: DropdownOption[] = [{ value: '', label: emptyOptionLabel ?? placeholder }, ...options];
   const selectedIndex = Math.max(
@@ -91,6 +106,16 @@ export function DropdownSelect({
     element?.scrollIntoView?.({ block: 'nearest' });
   }, [open, activeIndex]);
 
+  // With a search field, typing goes there while the list is open.
+  useEffect(() => {
+    if (open && search) searchRef.current?.focus();
+  }, [open, search]);
+
+  const close = () => {
+    onOpenChange(false);
+    if (search) controlRef.current?.focus();
+  };
+
   const openList = () => {
     setActive(selectedIndex);
     onOpenChange(true);
@@ -100,10 +125,11 @@ export function DropdownSelect({
     const option = all[index];
     if (option?.disabled) return;
     if (option) onChange(option.value);
-    onOpenChange(false);
+    close();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const inSearch = event.currentTarget === searchRef.current;
     const last = all.length - 1;
     const move = (index: number) => {
       event.preventDefault();
@@ -123,22 +149,23 @@ export function DropdownSelect({
         return move(activeIndex - 1);
       case 'Home':
       case 'PageUp':
-        return move(0);
+        return inSearch && event.key === 'Home' ? undefined : move(0);
       case 'End':
       case 'PageDown':
-        return move(last);
+        return inSearch && event.key === 'End' ? undefined : move(last);
       case 'Enter':
       case ' ':
+        if (inSearch && event.key === ' ') return;
         event.preventDefault();
         return choose(activeIndex);
       case 'Escape':
         event.preventDefault();
         event.stopPropagation();
-        return onOpenChange(false);
+        return close();
       case 'Tab':
         return onOpenChange(false);
       default:
-        if (event.key.length === 1 && /\S/.test(event.key)) {
+        if (!inSearch && event.key.length === 1 && /\S/.test(event.key)) {
           const key = event.key.toLowerCase();
           const order = [...all.keys()].map((i) => (activeIndex + 1 + i) % all.length);
           const next = order.find((i) => all[i]?.label.toLowerCase().startsWith(key));
@@ -156,6 +183,49 @@ export function DropdownSelect({
   const clearLabel = t.clear({
     name: clearName ?? (typeof label === 'string' ? label : t.choice),
   });
+
+  const list = (
+    <ul
+      ref={listRef}
+      id={listId}
+      role="listbox"
+      aria-labelledby={labelId}
+      className={search ? styles.searchList : styles.list}
+      hidden={!search && !open}
+      // Keep focus on the combobox while the pointer picks an option or drags the scrollbar.
+      onMouseDown={(event) => event.preventDefault()}
+    >
+      {all.map((option, index) => (
+        // Keyboard use goes through the combobox (aria-activedescendant), not the options.
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+        <li
+          key={`${index}-${option.value}`}
+          id={optionId(index)}
+          data-index={index}
+          role="option"
+          aria-selected={option.value === value}
+          aria-disabled={option.disabled || undefined}
+          className={[
+            styles.option,
+            index === activeIndex ? styles.active : '',
+            index === 0 ? styles.emptyOption : '',
+            option.disabled ? styles.disabledOption : '',
+          ].join(' ')}
+          onClick={() => choose(index)}
+          onMouseMove={() => setActive(index)}
+        >
+          <span className={styles.optionLabel}>{option.label}</span>
+          {option.badge && <span className={styles.badge}>{option.badge}</span>}
+          {option.detail && <span className={styles.detail}>{option.detail}</span>}
+        </li>
+      ))}
+      {options.length === 0 && emptyText && (
+        <li role="presentation" className={styles.note}>
+          {emptyText}
+        </li>
+      )}
+    </ul>
+  );
 
   return (
     <div ref={rootRef} className={[styles.root, className].filter(Boolean).join(' ')}>
@@ -192,45 +262,29 @@ export function DropdownSelect({
           </button>
         )}
       </div>
-      <ul
-        ref={listRef}
-        id={listId}
-        role="listbox"
-        aria-labelledby={labelId}
-        className={styles.list}
-        hidden={!open}
-        // Keep focus on the combobox while the pointer picks an option or drags the scrollbar.
-        onMouseDown={(event) => event.preventDefault()}
-      >
-        {all.map((option, index) => (
-          // Keyboard use goes through the combobox (aria-activedescendant), not the options.
-          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-          <li
-            key={`${index}-${option.value}`}
-            id={optionId(index)}
-            data-index={index}
-            role="option"
-            aria-selected={option.value === value}
-            aria-disabled={option.disabled || undefined}
-            className={[
-              styles.option,
-              index === activeIndex ? styles.active : '',
-              index === 0 ? styles.emptyOption : '',
-              option.disabled ? styles.disabledOption : '',
-            ].join(' ')}
-            onClick={() => choose(index)}
-            onMouseMove={() => setActive(index)}
-          >
-            <span className={styles.optionLabel}>{option.label}</span>
-            {option.badge && <span className={styles.badge}>{option.badge}</span>}
-          </li>
-        ))}
-        {options.length === 0 && emptyText && (
-          <li role="presentation" className={styles.note}>
-            {emptyText}
-          </li>
-        )}
-      </ul>
+      {search ? (
+        <div className={styles.popup} hidden={!open}>
+          <input
+            ref={searchRef}
+            type="search"
+            className={styles.search}
+            aria-label={search.label}
+            placeholder={search.placeholder}
+            value={search.value}
+            onChange={(event) => {
+              search.onChange(event.target.value);
+              setActive(1);
+            }}
+            onKeyDown={onKeyDown}
+            aria-controls={listId}
+            aria-activedescendant={open ? optionId(activeIndex) : undefined}
+            autoComplete="off"
+          />
+          {list}
+        </div>
+      ) : (
+        list
+      )}
     </div>
   );
 }

@@ -18,6 +18,7 @@ export const app = {
     breakthrough: '브레이크스루',
     workspace: '워크스페이스',
     login: '로그인',
+    search: '검색',
     loginRequired: '이 서비스를 이용하려면 로그인이 필요합니다!\n계속하려면 로그인하세요.',
   },
   headerMenus: {

@@ -40,6 +40,10 @@ export const articles = {
     curious: '이 글이 어느 블로그의 글인지 궁금하다면,',
     go: '보러 가기',
   },
+  breakthroughRows: {
+    searchAll: "모든 글에서 '{q}' 검색",
+  },
+
   breakthroughBrowser: {
     none: '브레이크스루가 없습니다!',
     latest: '최신순',
@@ -79,6 +83,10 @@ export const articles = {
   commentActions: {
     edit: '수정',
     delete: '삭제',
+    report: '신고',
+    hide: '숨기기',
+    restore: '다시 보이기',
+    approve: '승인',
     options: '{login} 님의 댓글 옵션',
     menu: '댓글 옵션',
     editLabel: '댓글 수정',
@@ -88,6 +96,11 @@ export const articles = {
   commentItem: {
     editedAt: '{date}에 수정됨',
     edited: '(수정됨)',
+    folded: '내가 차단한 사용자의 댓글',
+    show: '보기',
+    hidden: '숨겨짐: {reason}',
+    heldLinks: '승인 대기 중: 새 계정이 링크를 포함해 쓴 댓글입니다.',
+    heldRepeated: '승인 대기 중: 같은 내용이 여러 브레이크스루에 올라왔습니다.',
   },
 
   articleHistoryView: {

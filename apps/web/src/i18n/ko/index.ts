@@ -9,7 +9,10 @@ import { articles } from './articles';
 import { blogs } from './blogs';
 import { editor } from './editor';
 import { errors } from './errors';
+import { safety } from './safety';
+import { search } from './search';
 import { serverMessages } from './server';
+import { settings } from './settings';
 import { ui } from './ui';
 
 export const ko: Catalog = {
@@ -19,6 +22,9 @@ export const ko: Catalog = {
   ...editor,
   ...blogs,
   ...errors,
+  ...search,
+  ...safety,
+  ...settings,
 };
 
 const serverTexts: Readonly<Record<string, string>> = serverMessages;

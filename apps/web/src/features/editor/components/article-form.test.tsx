@@ -2,25 +2,48 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { leavingAsks } from '../../../test/leaving-asks';
 import type { ArticleFormValues } from '../lib/article-form-rules';
 import { ArticleForm } from './article-form';
-import { typeInBody } from '../../../test/body-editor';
+import { bodyText, selectInBody, typeInBody } from '../../../test/body-editor';
 
 vi.mock('../../articles/components/markdown-view', () => ({
   MarkdownView: ({ content }: { content: string }) => <div>{content}</div>,
 }));
 
 const REPO = 'http://localhost/__github/repolog-team/frontend';
-const TITLES = [
-  { title: 'Login button does nothing on Safari', type: 'Issue' },
-  { title: 'Fix Safari login click handler', type: 'PullRequest' },
-  { title: 'fix: bind the click handler once', type: 'Commit' },
-];
+const ITEMS = [
+  { ref: 'issue:7', type: 'issue', number: 7, sha: null, state: 'open', url: `${REPO}/issues/7` },
+  { ref: 'pull:8', type: 'pull', number: 8, sha: null, state: 'merged', url: `${REPO}/pull/8` },
+  {
+    ref: 'commit:0123456789abcdef0123456789abcdef01234567',
+    type: 'commit',
+    number: null,
+    sha: '0123456789abcdef0123456789abcdef01234567',
+    state: 'committed',
+    url: `${REPO}/commit/0123456789abcdef0123456789abcdef01234567`,
+  },
+].map((item, i) => ({
+  ...item,
+  title: [
+    'Login button does nothing on Safari',
+    'Fix Safari login click handler',
+    'fix: bind the click handler once',
+  ][i],
+}));
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** The repository API: `items` for a search, an item's (empty) detail for /repo-items/{ref}. */
+const repository = (items: typeof ITEMS) => async (url: string) => {
+  const ref = /\/repo-items\/([^?]+)$/.exec(url)?.[1];
+  const item = ITEMS.find((i) => i.ref === ref);
+  return item
+    ? json({ ...item, author: null, labels: [], body: null, comments: [], commits: [], files: [] })
+    : json(items);
+};
 
 function renderForm(onSubmit = vi.fn<(values: ArticleFormValues) => void>()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -28,7 +51,16 @@ function renderForm(onSubmit = vi.fn<(values: ArticleFormValues) => void>()) {
     <QueryClientProvider client={client}>
       <MemoryRouter>
         <ArticleForm
-          initial={{ title: '', content: '', about: '', problem: '', solution: '' }}
+          initial={{
+            title: '',
+            content: '',
+            about: '',
+            problem: '',
+            solution: '',
+            problemRef: '',
+            solutionRef: '',
+          }}
+          blogId={1}
           repoUrl={REPO}
           submitLabel="Post"
           cancelTo="/blog/1"
@@ -48,10 +80,11 @@ const listOf = (name: string) => {
   return list;
 };
 
-describe('breakthrough form dropdowns', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+// userEvent drives three comboboxes and a search field: seconds each on a busy machine.
+describe('breakthrough form dropdowns', { timeout: 15_000 }, () => {
+  let fetchMock: Mock<(url: string) => Promise<Response>>;
   beforeEach(() => {
-    fetchMock = vi.fn(() => Promise.resolve(json(TITLES)));
+    fetchMock = vi.fn(repository(ITEMS));
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -76,7 +109,7 @@ describe('breakthrough form dropdowns', () => {
     expect(combo('Solution')).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('offers the ten languages and the repository titles with their type, from the encoded URL', async () => {
+  it("offers the ten languages and the repository's items with kind, number, state and title", async () => {
     renderForm();
     await userEvent.click(combo('Language'));
     expect(
@@ -104,14 +137,35 @@ describe('breakthrough form dropdowns', () => {
         .map((o) => o.textContent),
     ).toEqual([
       'Select related issue or commit title',
-      'Login button does nothing on SafariIssue',
-      'Fix Safari login click handlerPull request',
-      'fix: bind the click handler onceCommit',
+      'Login button does nothing on SafariIssue#7 · open',
+      'Fix Safari login click handlerPull request#8 · merged',
+      'fix: bind the click handler onceCommit0123456 · committed',
     ]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(
-      `/api/issues-and-commits/title?html_url=${encodeURIComponent(REPO)}`,
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/blogs/1/repo-items?q=');
+  });
+
+  it('searches the repository as the writer types, and picks with the keyboard', async () => {
+    renderForm();
+    await userEvent.click(combo('Problem'));
+    const search = screen.getByRole('searchbox', {
+      name: 'Search issues, pull requests and commits',
+    });
+    expect(search).toHaveFocus();
+    fetchMock.mockImplementation(repository(ITEMS.slice(1, 2)));
+    await userEvent.type(search, '#8');
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.map((call) => String(call[0]))).toContain(
+        '/api/blogs/1/repo-items?q=%238',
+      ),
     );
+    await within(listOf('Problem')).findByText('#8 · merged');
+    await vi.waitFor(() =>
+      expect(within(listOf('Problem')).getAllByRole('option')).toHaveLength(2),
+    );
+    await userEvent.keyboard('{Enter}');
+    expect(combo('Problem')).toHaveTextContent('Fix Safari login click handler');
+    expect(combo('Problem')).toHaveFocus();
   });
 
   it('works from the keyboard: arrows, Enter, Escape, and clears back to empty', async () => {
@@ -155,17 +209,58 @@ describe('breakthrough form dropdowns', () => {
       about: '',
       problem: 'Login button does nothing on Safari',
       solution: '',
+      problemRef: 'issue:7',
+      solutionRef: '',
     });
   });
 });
 
-describe('unsaved changes', () => {
+const PULL_DETAIL = {
+  ...ITEMS[1],
+  author: 'sora-lee',
+  labels: ['bug'],
+  body: 'Closes #7. The handler was bound twice.',
+  comments: [],
+  commits: [{ sha: 'aaaaaaa1111', title: 'fix: bind once' }],
+  files: [
+    { path: 'src/login.ts', additions: 3, deletions: 1, patch: '@@ -1 +1 @@\n-a\n+b' },
+    { path: 'src/login.test.ts', additions: 9, deletions: 0, patch: '@@ -0,0 +1 @@\n+it()' },
+  ],
+};
+
+describe('import into the body', { timeout: 15_000 }, () => {
   beforeEach(() =>
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => Promise.resolve(json(TITLES))),
+      vi.fn(async (url: string) => json(url.endsWith('/repo-items/pull:8') ? PULL_DETAIL : ITEMS)),
     ),
   );
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('inserts the chosen pull request at the cursor with the ticked diffs, replacing nothing', async () => {
+    renderForm();
+    typeInBody('Before.\nAfter.');
+    selectInBody('Before.'.length);
+    await userEvent.click(combo('Problem'));
+    await userEvent.click(await screen.findByRole('option', { name: /^Fix Safari login/ }));
+    const panel = screen.getByRole('region', { name: 'Import from the repository' });
+    await userEvent.click(
+      await within(panel).findByRole('checkbox', { name: 'Include the diff of src/login.ts' }),
+    );
+    await userEvent.click(within(panel).getByRole('button', { name: 'Insert into the body' }));
+    const text = bodyText();
+    expect(text.startsWith('Before.\n\n### Pull request [#8]')).toBe(true);
+    expect(text.endsWith('\nAfter.')).toBe(true);
+    expect(text).toContain('Closes #7. The handler was bound twice.');
+    expect(text).toContain('- `src/login.ts` +3 −1');
+    expect(text).toContain('```diff\n@@ -1 +1 @@\n-a\n+b\n```');
+    expect(text).not.toContain('+it()');
+    expect(screen.queryByRole('region', { name: 'Import from the repository' })).toBeNull();
+  });
+});
+
+describe('unsaved changes', () => {
+  beforeEach(() => vi.stubGlobal('fetch', vi.fn(repository(ITEMS))));
   afterEach(() => vi.unstubAllGlobals());
 
   it('says so beside the title when a paste is longer than a title may be', () => {

@@ -1,15 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
-import type { ActivityType } from '@repolog/contract/codehost';
+import type { RepoItem } from '@repolog/contract/repo-items';
 import { limits } from '@repolog/contract/limits';
 import { LANGUAGES } from '@repolog/contract/languages';
-import { useId, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
+import {
+  Fragment,
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { DropdownSelect, type DropdownOption } from '../../../components/ui/dropdown-select';
 import { i18n, useMessages } from '../../../i18n';
-import { activityTitlesQuery } from '../api/activity-titles';
 import { formRulesMessages, type ArticleFormValues } from '../lib/article-form-rules';
 import type { Collaboration } from './code-editor';
 import { MarkdownEditor } from './markdown-editor';
+import { RepoImport } from './repo-import';
+import { RepoItemPicker } from './repo-item-picker';
 import styles from './article-form.module.css';
 import { useLeaveWarning } from '../../../lib/use-leave-warning';
 import { CutNotice, useCutNotice } from '../../../components/ui/cut-notice';
@@ -26,9 +34,6 @@ const messages = i18n('articleForm', {
   solution: 'Solution',
   body: 'Body',
   noRepository: 'This blog has no linked repository.',
-  loadingActivity: 'Loading issues and commits…',
-  activityFailed: 'The issues and commits of the repository could not be loaded.',
-  noActivity: 'The repository has no issues or commits yet.',
   cancel: 'Cancel',
   saving: 'Saving…',
 });
@@ -39,6 +44,8 @@ const LANGUAGE_OPTIONS: DropdownOption[] = LANGUAGES.map((language) => ({
 }));
 
 interface ArticleFormProps {
+  /** The blog written in: its repository's issues, pull requests and commits are searched. */
+  blogId: number;
   initial: ArticleFormValues;
   /** The blog's repository; its issues, pull requests and commits fill problem and solution. */
   repoUrl: string | null;
@@ -69,6 +76,7 @@ interface ArticleFormProps {
 
 /** The write and edit breakthrough form (spec §2): title, markdown body, three dropdowns. */
 export function ArticleForm({
+  blogId,
   initial,
   repoUrl,
   submitLabel,
@@ -109,24 +117,10 @@ export function ArticleForm({
   // Only one of the three dropdowns is open at a time.
   const [openDropdown, setOpenDropdown] = useState<DropdownName | null>(null);
 
-  const titles = useQuery({ ...activityTitlesQuery(repoUrl ?? ''), enabled: Boolean(repoUrl) });
-  const typeLabel: Record<ActivityType, string> = {
-    Commit: rules.commit,
-    Issue: rules.issue,
-    PullRequest: rules.pullRequest,
-  };
-  const activityOptions: DropdownOption[] = (titles.data?.items ?? []).map((item) => ({
-    value: item.title,
-    label: item.title,
-    badge: typeLabel[item.type],
-  }));
-  const activityEmptyText = !repoUrl
-    ? t.noRepository
-    : titles.isPending
-      ? t.loadingActivity
-      : titles.isError
-        ? t.activityFailed
-        : t.noActivity;
+  const [notice, setNotice] = useState<string | null>(null);
+  // The item last chosen in problem or solution: it can be imported into the body.
+  const [chosen, setChosen] = useState<RepoItem | null>(null);
+  const inserter = useRef<((section: string) => void) | null>(null);
 
   const set =
     <K extends keyof ArticleFormValues>(key: K) =>
@@ -187,24 +181,48 @@ export function ArticleForm({
 
       <div className={styles.dropdowns}>
         {dropdown('about', t.language, rules.languagePlaceholder, LANGUAGE_OPTIONS)}
-        {dropdown(
-          'problem',
-          t.problem,
-          rules.activityPlaceholder,
-          activityOptions,
-          activityEmptyText,
-        )}
-        {dropdown(
-          'solution',
-          t.solution,
-          rules.activityPlaceholder,
-          activityOptions,
-          activityEmptyText,
+        {(['problem', 'solution'] as const).map((name) =>
+          repoUrl ? (
+            <RepoItemPicker
+              key={name}
+              blogId={blogId}
+              label={t[name]}
+              value={values[name]}
+              onChange={(title, item) => {
+                // A title kept from before (no item found for it) keeps its reference.
+                setValues((previous) => ({
+                  ...previous,
+                  [name]: title,
+                  [`${name}Ref`]: item ? item.ref : title ? previous[`${name}Ref`] : '',
+                }));
+                setChosen(item);
+              }}
+              open={openDropdown === name}
+              onOpenChange={openChange(name)}
+              onNotice={name === 'problem' ? setNotice : undefined}
+            />
+          ) : (
+            <Fragment key={name}>
+              {dropdown(name, t[name], rules.activityPlaceholder, [], t.noRepository)}
+            </Fragment>
+          ),
         )}
       </div>
-      {titles.data?.notice && (
+      {chosen && (
+        <RepoImport
+          key={chosen.ref}
+          blogId={blogId}
+          item={chosen}
+          onInsert={(section) => {
+            inserter.current?.(section);
+            setChosen(null);
+          }}
+          onDismiss={() => setChosen(null)}
+        />
+      )}
+      {notice && (
         <p className={styles.notice} role="status">
-          {titles.data.notice}
+          {notice}
         </p>
       )}
 
@@ -215,6 +233,7 @@ export function ArticleForm({
         maxLength={limits.articleBody.max}
         onUploadingChange={setUploading}
         collaboration={collaboration}
+        inserterRef={inserter}
       />
 
       {error && (

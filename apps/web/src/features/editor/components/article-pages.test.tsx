@@ -44,9 +44,25 @@ const ARTICLE = {
   updatedAt: '2026-01-02T00:00:00.000Z',
   coauthors: [],
 };
-const TITLES = [
-  { title: 'Login button does nothing on Safari', type: 'Issue' },
-  { title: 'fix: bind the click handler once', type: 'Commit' },
+const ITEMS = [
+  {
+    ref: 'issue:3',
+    type: 'issue',
+    number: 3,
+    sha: null,
+    title: 'Login button does nothing on Safari',
+    state: 'closed',
+    url: 'http://localhost/__github/team/app/issues/3',
+  },
+  {
+    ref: 'commit:abcdef0123456789abcdef0123456789abcdef01',
+    type: 'commit',
+    number: null,
+    sha: 'abcdef0123456789abcdef0123456789abcdef01',
+    title: 'fix: bind the click handler once',
+    state: 'committed',
+    url: 'http://localhost/__github/team/app/commit/abcdef0123456789abcdef0123456789abcdef01',
+  },
 ];
 
 const json = (body: unknown, status = 200) =>
@@ -153,7 +169,8 @@ function fakeDrafts() {
   };
 }
 
-describe('write and edit breakthrough pages', () => {
+// Whole pages driven by userEvent: several seconds a test on a busy machine.
+describe('write and edit breakthrough pages', { timeout: 15_000 }, () => {
   let fetchMock: ReturnType<typeof vi.fn<Handler>>;
   let logged: ReturnType<typeof vi.spyOn>;
   let publish: (draftId: number) => Response | Promise<Response>;
@@ -178,7 +195,7 @@ describe('write and edit breakthrough pages', () => {
       if (answer) return answer;
       if (url === '/api/blog/non-member/7') return json(BLOG);
       if (url === '/api/article/breakthrough/12') return json(ARTICLE);
-      if (url.startsWith('/api/issues-and-commits/title')) return json(TITLES);
+      if (url.startsWith('/api/blogs/7/repo-items?')) return json(ITEMS);
       return json({ error: 'not_found', message: 'Not found' }, 404);
     });
     vi.stubGlobal('fetch', fetchMock);

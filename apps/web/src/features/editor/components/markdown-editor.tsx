@@ -1,8 +1,9 @@
 import { ACCEPTED_IMAGE_TYPES } from '@repolog/contract/constants';
 import type { EditorView } from '@codemirror/view';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type MutableRefObject } from 'react';
 import { i18n, locale, params, useMessages } from '../../../i18n';
 import { useImageUpload } from '../hooks/use-image-upload';
+import { useSectionInserter } from '../hooks/use-section-inserter';
 import { PREVIEW_FLASH_MS } from '../lib/article-form-rules';
 import { applyFormat, type MarkdownFormat } from '../lib/markdown-format';
 import { minimalChange } from '../lib/minimal-change';
@@ -62,6 +63,8 @@ interface MarkdownEditorProps {
   onUploadingChange?: (uploading: boolean) => void;
   /** Live: the body is a draft's shared text, edited with the other members. */
   collaboration?: Collaboration | undefined;
+  /** Set to a function that inserts a markdown section at the cursor (nothing is replaced). */
+  inserterRef?: MutableRefObject<((section: string) => void) | null>;
 }
 
 /**
@@ -77,6 +80,7 @@ export function MarkdownEditor({
   maxLength,
   onUploadingChange,
   collaboration,
+  inserterRef,
 }: MarkdownEditorProps) {
   const t = useMessages(messages);
   const tools = toolsOf(t);
@@ -129,6 +133,8 @@ export function MarkdownEditor({
     });
     view.focus();
   };
+
+  useSectionInserter(viewRef, inserterRef, showEdit);
 
   /** Puts a placeholder per image at the caret, then each image's markdown in its place. */
   const insertImages = (files: File[]) => {

@@ -3,9 +3,14 @@ import { articles } from './articles';
 import { auth } from './auth';
 import { blogs } from './blogs';
 import { drafts } from './drafts';
+import { email } from './email';
 import { github } from './github';
 import { http } from './http';
 import { media } from './media';
+import { repoItems } from './repo-items';
+import { search } from './search';
+import { safety } from './safety';
+import { stats } from './stats';
 import { validation } from './validation';
 
 /**
@@ -19,7 +24,12 @@ export const serverMessages = {
   ...articles,
   ...drafts,
   ...media,
+  ...search,
+  ...safety,
+  ...email,
+  ...stats,
   ...github,
+  ...repoItems,
   ...http,
   ...validation,
 } satisfies Record<MessageKey, string>;
