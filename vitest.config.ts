@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // One `vitest run` covers every workspace. The server project runs on embedded PGlite;
 // when TEST_DATABASE_URL is set, the same server tests run a second time on PostgreSQL.
@@ -23,6 +23,9 @@ export default defineConfig({
                 name: 'server:postgres',
                 root: 'apps/server',
                 env: { TEST_DATABASE_URL: pg },
+                // Starts the server as `npm start` does, on embedded PGlite whatever the run:
+                // the PGlite run covers it.
+                exclude: [...configDefaults.exclude, 'src/server.test.ts'],
               },
             },
           ]

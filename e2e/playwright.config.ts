@@ -1,19 +1,27 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
-const baseURL = `http://localhost:${port}`;
+/** Journeys run in this many workers, each against its own server and database. */
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+/** Worker n's server listens on E2E_PORT + 100·n. */
+const portOf = (index: number) => port + 100 * index;
+// Playwright loads this file again in every worker with TEST_PARALLEL_INDEX set (0…workers-1,
+// stable when a worker is replaced), so each worker's baseURL (and the `request` fixture) is its
+// own server's. In the runner process it is unset and only `webServer` below matters.
+const baseURL = `http://localhost:${portOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0))}`;
 
 /**
  * Browser journeys in Debian's Chromium against the real, built server on a fresh embedded
  * database in demo mode (GitHub stand-in). With E2E_DATABASE_URL they run on PostgreSQL.
+ * The files of one worker run one after another on that worker's server, as they would with a
+ * single worker; no two workers share a server, a database or a GitHub stand-in.
  */
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
-  // On CI a journey that fails is run once more and, if it then passes, reported as flaky in
-  // the list (a shared 2-core machine sometimes misses a 30 s budget); locally it fails at once.
-  retries: process.env.CI ? 1 : 0,
+  workers,
+  // A journey that fails is a bug to fix, not one to run again.
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
@@ -36,13 +44,13 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, index) => ({
     command: 'node ./start-server.mjs',
-    url: `${baseURL}/api/health`,
+    url: `http://localhost:${portOf(index)}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: { E2E_PORT: String(portOf(index)) },
+  })),
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createArticle, uniqueTag, userPage, visitorPage } from '../support/reading';
+import { afterNextFrame } from '../support/frames';
 import { collectAlerts } from '../support/session';
 
 test.describe('article page', () => {
@@ -208,7 +209,7 @@ test.describe('article page', () => {
     expect(await link.getAttribute('href')).toBeFalsy();
     expect(await article.getByText('encoded').getAttribute('href')).toBeFalsy();
     await link.click();
-    await page.waitForTimeout(500);
+    await afterNextFrame(page);
 
     const body = article
       .locator('div')

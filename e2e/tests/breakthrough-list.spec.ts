@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createArticle, uniqueTag, userPage, visitorPage } from '../support/reading';
+import { afterNextFrame } from '../support/frames';
 import { collectAlerts, loginAs } from '../support/session';
 
 const items = (page: Page) => page.getByRole('main').getByRole('listitem');
@@ -134,9 +135,9 @@ test.describe('breakthrough list', () => {
       windowsVirtualKeyCode: 229,
     });
     await cdp.send('Input.insertText', { text: '깃' });
-    await page.waitForTimeout(500);
-    await expect(page).toHaveURL(/\/breakthrough$/);
     await expect(box).toHaveValue('깃');
+    await afterNextFrame(page);
+    await expect(page).toHaveURL(/\/breakthrough$/);
     expect(searches).toEqual([]);
     expect(alerts).toEqual([]);
     // A plain Enter afterwards searches (and finds nothing, hence the alert).

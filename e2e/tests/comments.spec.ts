@@ -125,10 +125,15 @@ test.describe('comments on a breakthrough', () => {
     await page.goto(`/breakthrough/${articleId}`);
     await expect(row(page, 'Pinned answer from the author')).toBeVisible();
     await expect(menuOf(page, 'Pinned answer')).toHaveCount(0);
-    await comments(page).getByLabel('Write a comment').press('a');
+    // The server's HTML is visible before the page knows who reads it, and until then the box
+    // takes no input (a key pressed into it is dropped, no alert): wait until it is open.
+    const box = comments(page).getByLabel('Write a comment');
+    await expect(box).toHaveAttribute('placeholder', 'Log in to leave a comment');
+    await expect(box).toBeEditable();
+    await box.press('a');
     await expect
       .poll(() => alerts)
       .toEqual(['Login is required to access this service! Please log in to continue.']);
-    await expect(comments(page).getByLabel('Write a comment')).toHaveValue('');
+    await expect(box).toHaveValue('');
   });
 });

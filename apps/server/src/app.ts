@@ -24,6 +24,8 @@ import { seedDemoData } from './demo/demo.seed.js';
 import { registerDraftsModule } from './drafts/drafts.module.js';
 import { createEvents } from './events.js';
 import { registerFavoritesModule } from './favorites/favorites.module.js';
+import { registerEmailModule } from './email/email.module.js';
+import type { EmailDigests } from './email/email-digests.js';
 import { registerFeedsModule } from './feeds/feeds.module.js';
 import { createGitHubClient } from './github/github.client.js';
 import { startDemoGitHub, type DemoGitHub } from './github/demo-github.js';
@@ -43,9 +45,12 @@ import { createCacheSync } from './plugins/cache-sync.js';
 import { registerRouteCatalog } from './plugins/route-catalog.js';
 import { routePath } from './plugins/route-path.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerSearchModule } from './search/search.module.js';
 import { registerSerializer } from './plugins/serializer.js';
 import type { MetaProvider } from './pages/pages.public.js';
 import { registerStaticSpa } from './plugins/static-spa.js';
+import { safetyChecks } from './safety/safety-checks.js';
+import { registerSafetyModule } from './safety/safety.module.js';
 import { registerUsersModule } from './users/users.module.js';
 import { userAccounts } from './users/user-accounts.js';
 
@@ -66,6 +71,8 @@ export interface AppOptions {
   seedDemo?: boolean;
   /** Test hooks into the outbox's delivery (the crash test stops a process there). */
   outboxHooks?: OutboxHooks;
+  /** How often live draft connections are pinged (tests shorten it). */
+  liveKeepaliveMs?: number;
   /** The web app's built server renderer (apps/web/dist-ssr/entry-server.js); absent: no SSR. */
   pageRenderer?: string;
 }
@@ -76,6 +83,8 @@ declare module 'fastify' {
     demoGitHub: DemoGitHub | null;
     /** Durable side effects: written with the action, delivered exactly once. */
     outbox: Outbox;
+    /** The daily and weekly digests (tests start a period by hand). */
+    emailDigests: EmailDigests;
   }
 }
 
@@ -198,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     users: userAccounts(database.db),
     memberships,
     auth,
+    safety: safetyChecks(database.db, config),
     codehost: codehostService({
       github,
       repo: codehostRepository(database.db),
@@ -211,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metaProviders,
     metrics,
     pageReads,
+    signIns: [],
     onClose: (task) => closers.push(task),
   };
 
@@ -220,14 +231,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, database, config.demo);
   registerAuthModule(app, deps);
+  registerSafetyModule(app, deps);
   registerCodehostModule(app, deps);
   registerBlogsModule(app, deps);
   registerFavoritesModule(app, deps);
   const articles = registerArticlesModule(app, deps);
-  const drafts = registerDraftsModule(app, deps, articles);
+  registerSearchModule(app, deps, articles.analyze);
+  const drafts = registerDraftsModule(app, deps, articles, {
+    ...(options.liveKeepaliveMs ? { liveKeepaliveMs: options.liveKeepaliveMs } : {}),
+  });
   registerLikesModule(app, deps, articles.lists);
   registerCommentsModule(app, deps);
   registerNotificationsModule(app, deps);
+  const email = registerEmailModule(app, deps);
+  app.decorate('emailDigests', email.digests);
   registerUsersModule(app, deps, articles.lists);
   registerFeedsModule(app, deps);
   registerMediaModule(app, deps, {

@@ -3,6 +3,7 @@ import type { SessionEnds } from './auth/session-ends.js';
 import type { TokenKeys } from './auth/tokens.js';
 import type { BlogMemberships } from './blogs/blogs.public.js';
 import type { CodehostService } from './codehost/codehost.service.js';
+import type { UiLanguage } from '@repolog/contract/locale';
 import type { PageReads } from '@repolog/contract/pages';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
@@ -12,7 +13,14 @@ import type { CacheSync } from './plugins/cache-sync.js';
 import type { Outbox } from './outbox/outbox.js';
 import type { Metrics } from './plugins/metrics.js';
 import type { MetaProvider } from './pages/pages.public.js';
+import type { SafetyChecks } from './safety/safety.public.js';
 import type { UserAccounts } from './users/users.public.js';
+
+export type SignInListener = (signIn: {
+  userId: number;
+  githubToken: string;
+  language: UiLanguage;
+}) => Promise<void>;
 
 /** What feature modules receive from buildApp. Modules build their own services from these. */
 export interface AppDeps {
@@ -37,6 +45,8 @@ export interface AppDeps {
   /** Who belongs to which blog: the one membership read (blogs/), for every feature's rules. */
   memberships: BlogMemberships;
   auth: AuthRepository;
+  /** Blocks, moderators, suspensions and new-account limits, asked before writes (safety/). */
+  safety: SafetyChecks;
   /** Feature modules expose their own gauges and counters here (Prometheus). */
   metrics: Pick<Metrics, 'gauge' | 'counter'>;
   /** Feature modules add page meta providers here (article and blog pages). */
@@ -46,6 +56,11 @@ export interface AppDeps {
    * visitor), for the server-rendered pages (pages/).
    */
   pageReads: Partial<PageReads>;
+  /**
+   * Runs after each sign-in with the GitHub token (email reads the account's address); a
+   * failure is logged and the sign-in stands.
+   */
+  signIns: SignInListener[];
   /** Runs when the app closes (stop timers, close streams). */
   onClose: (task: () => Promise<void> | void) => void;
 }

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'repolog-server-'));
@@ -20,17 +20,14 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
+/** Resolves once `url` answers 200 (a refused connection means: not listening yet). */
+function waitFor(url: string, timeout = 60_000): Promise<void> {
+  return vi.waitFor(
+    async () => {
+      if (!(await fetch(url)).ok) throw new Error(`${url} is not up yet`);
+    },
+    { timeout, interval: 200 },
+  );
 }
 
 /** Starts src/server.ts as `npm start` would (demo mode, embedded database in dataDir). */
@@ -87,7 +84,7 @@ describe('the server process', () => {
     const pending = async () =>
       ((await (await fetch(`${base}/__github/_stub/pending`)).json()) as { pending: number })
         .pending;
-    while ((await pending()) === 0) await new Promise((resolve) => setImmediate(resolve));
+    await expect.poll(pending, { timeout: 10_000, interval: 10 }).toBeGreaterThan(0);
     first.child.kill('SIGTERM');
     const res = await inFlight;
     expect(res.status).toBe(200);

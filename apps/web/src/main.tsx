@@ -2,6 +2,7 @@ import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadPage } from './app/router';
 import { activateLanguage, pageLanguage } from './i18n';
 import { createQueryClient } from './lib/query-client';
 import './styles/global.css';
@@ -13,11 +14,15 @@ function start(root: HTMLElement) {
   const state = document.getElementById('repolog-state')?.textContent;
   if (state) {
     hydrate(client, JSON.parse(state) as DehydratedState);
+    // The page's code first (public/boot.js has already asked for it): hydration then finds
+    // every page boundary ready and keeps the server's HTML on screen throughout.
     // In a transition React hydrates in slices that yield to the browser (a click still
     // hydrates its target at once), instead of one long task that holds up input on slow phones.
-    startTransition(() => {
-      hydrateRoot(root, <App client={client} />);
-    });
+    void preloadPage(window.location.pathname).then(() =>
+      startTransition(() => {
+        hydrateRoot(root, <App client={client} />);
+      }),
+    );
   } else {
     // The same for a page the browser renders itself.
     startTransition(() => {

@@ -40,6 +40,14 @@ export const commentSchema = z.object({
   /** Whether the caller may edit / delete this comment. */
   updateButton: z.boolean(),
   deleteButton: z.boolean(),
+  /** Hidden by a moderator or a member: only its author (who sees why) and members see it. */
+  hidden: z.object({ reason: z.string() }).optional(),
+  /** Held for approval ('links' or 'repeated'): only its author and the approvers see it. */
+  held: z.enum(['links', 'repeated']).optional(),
+  /** Its author is someone the caller blocked: shown folded. */
+  folded: z.boolean().optional(),
+  /** The caller may hide, restore or approve it (a member of the blog, or a moderator). */
+  moderateButton: z.boolean().optional(),
 });
 export const commentListSchema = z.array(commentSchema);
 export type Comment = z.infer<typeof commentSchema>;

@@ -76,3 +76,36 @@ export const ACCEPTED_IMAGE_TYPES = [
 export const MEDIA_PATH = '/media/';
 /** The multipart field POST /api/media reads the image from. */
 export const MEDIA_UPLOAD_FIELD = 'file';
+
+/** Reports and moderation (safety.ts): what may be reported, why, and what moderators do. */
+export const REPORT_TARGETS = ['article', 'comment', 'user'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+export const REPORT_REASONS = ['spam', 'harassment', 'off-topic', 'illegal', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const MODERATION_ACTIONS = [
+  'hide',
+  'restore',
+  'delete',
+  'dismiss',
+  'suspend',
+  'unsuspend',
+] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+export const REPORT_TEXT_MAX = 1000;
+export const MODERATION_REASON_MAX = 1000;
+
+/** Kinds of notification a person may get by email; a kind added later joins this list. */
+export const EMAIL_KINDS = ['invitation', 'comment', 'like', 'favorite'] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+/** When an email kind is sent: at once, in the daily digest, or not at all. */
+export const EMAIL_CHOICES = ['immediately', 'daily', 'never'] as const;
+export type EmailChoice = (typeof EMAIL_CHOICES)[number];
+export const EMAIL_DEFAULTS: Readonly<Record<EmailKind, EmailChoice>> = {
+  invitation: 'immediately',
+  comment: 'immediately',
+  like: 'daily',
+  favorite: 'daily',
+};
+/** How this server sends email: SMTP, the demo's in-app mailbox (/__mail), or not at all. */
+export const EMAIL_DELIVERY = ['smtp', 'mailbox', 'off'] as const;
+export type EmailDelivery = (typeof EMAIL_DELIVERY)[number];

@@ -79,14 +79,19 @@ export const draftSchema = z.object({
 export type Draft = z.infer<typeof draftSchema>;
 
 /** GET /api/blog/{blogId}/drafts: newest first, without the bodies. */
-export const draftSummarySchema = draftSchema.omit({
-  content: true,
-  about: true,
-  problem: true,
-  solution: true,
-  problemRef: true,
-  solutionRef: true,
-});
+export const draftSummarySchema = draftSchema
+  .omit({
+    content: true,
+    about: true,
+    problem: true,
+    solution: true,
+    problemRef: true,
+    solutionRef: true,
+  })
+  .extend({
+    /** The logins of the members who have it open now (live), each once. */
+    editingNow: z.array(z.string()),
+  });
 export const draftListSchema = z.array(draftSummarySchema);
 export type DraftSummary = z.infer<typeof draftSummarySchema>;
 

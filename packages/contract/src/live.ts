@@ -28,6 +28,13 @@ export type LiveChoiceField = (typeof LIVE_CHOICE_FIELDS)[number];
  */
 export const LIVE_MESSAGE_SAVED = 100;
 
+/**
+ * How often the server pings each editor and sends it an empty presence update: well inside
+ * y-websocket's 30 s without a message (after which a client reconnects), and a peer that
+ * stopped answering is ended after two beats, so the others see it leave.
+ */
+export const LIVE_KEEPALIVE_MS = 10_000;
+
 /** Largest message an editor may send (a paste of a whole body fits with room to spare). */
 export const LIVE_MAX_MESSAGE_BYTES = 1024 * 1024;
 /** Messages per second one connection may send, as a burst and as a steady rate. */

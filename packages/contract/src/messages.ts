@@ -9,10 +9,13 @@ import { articleMessages } from './messages/articles';
 import { authMessages } from './messages/auth';
 import { blogMessages } from './messages/blogs';
 import { draftMessages, liveMessages } from './messages/drafts';
+import { emailMessages } from './messages/email';
 import { githubMessages } from './messages/github';
 import { httpMessages } from './messages/http';
 import { mediaMessages } from './messages/media';
 import { repoItemMessages } from './messages/repo-items';
+import { searchMessages } from './messages/search';
+import { safetyMessages } from './messages/safety';
 import { validationMessages } from './messages/validation';
 
 export { fillMessage, paramNames, type KeyedMessage, type MessageParam } from './message-format';
@@ -24,6 +27,9 @@ export const MESSAGES = {
   ...draftMessages,
   ...liveMessages,
   ...mediaMessages,
+  ...searchMessages,
+  ...safetyMessages,
+  ...emailMessages,
   ...githubMessages,
   ...repoItemMessages,
   ...httpMessages,

@@ -52,6 +52,14 @@ function getAuthenticatedUser(r: ApiRequest): ApiReply {
   return { status: 200, body: presentUser(r.ctx.state, user, r.urls) };
 }
 
+/** Every account's primary verified address is `{login}@example.com` (private or not). */
+function listMyEmails(r: ApiRequest): ApiReply {
+  const user = r.login === null ? undefined : findUser(r.ctx.state, r.login);
+  if (!user) return requiresAuth();
+  const email = `${user.login}@example.com`;
+  return { status: 200, body: [{ email, primary: true, verified: true, visibility: 'private' }] };
+}
+
 function listMyRepos(r: ApiRequest): ApiReply {
   const login = r.login;
   if (login === null) return requiresAuth();
@@ -162,6 +170,7 @@ export const API_ROUTES: {
 }[] = [
   { pattern: /^\/user$/, handle: getAuthenticatedUser },
   { pattern: /^\/user\/repos$/, handle: listMyRepos },
+  { pattern: /^\/user\/emails$/, handle: listMyEmails },
   { pattern: new RegExp(`^/users/${SEGMENT}$`), handle: getUser },
   { pattern: new RegExp(`^/repos/${SEGMENT}/${SEGMENT}$`), handle: getRepo },
   { pattern: new RegExp(`^/repos/${SEGMENT}/${SEGMENT}/issues$`), handle: listIssues },

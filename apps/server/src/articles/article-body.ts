@@ -1,4 +1,5 @@
 import { PIPELINE_VERSION } from '@repolog/markdown/version';
+import type { SearchDocument } from '../search/search.public.js';
 
 /** The version stored with each rendered body; rows from an older one are re-rendered. */
 export const RENDER_VERSION = PIPELINE_VERSION;
@@ -14,6 +15,8 @@ export interface StoredBody {
   text: string;
   /** The pipeline version that made `html` and `text`. */
   version: number;
+  /** What the breakthrough is found by, when the render was asked for it (search/). */
+  search?: SearchDocument;
 }
 
 const escapeHtml = (text: string) =>

@@ -30,6 +30,8 @@ export interface ArticlesModule {
   service: ArticlesService;
   /** Breakthrough lists other features show (profiles, liked lists, the home ranking). */
   lists: ArticleLists;
+  /** A breakthrough's search document, made on the render pool (search's background pass). */
+  analyze: RenderPool['analyze'];
 }
 
 /**
@@ -44,8 +46,8 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): Art
   const sizeImages = createImageSizer(deps.db);
   // What is stored for a body: the pool's rendering, with stored images given their sizes.
   const renderer: Pick<RenderPool, 'render'> = {
-    async render(content, owner) {
-      const body = await renderPool.render(content, owner);
+    async render(content, owner, search) {
+      const body = await renderPool.render(content, owner, search);
       return { ...body, html: await sizeImages(body.html) };
     },
   };
@@ -81,6 +83,7 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): Art
     cacheSync: deps.cacheSync,
     revisions,
     memberships: deps.memberships,
+    safety: deps.safety,
   });
   deps.events.on('blog.deleted', () => service.forgetLists());
   registerArticlesRoutes(app, service, deps.config.publicUrl);
@@ -120,5 +123,9 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): Art
       memberships: deps.memberships,
     }),
   );
-  return { service, lists: articleLists(listQueries) };
+  return {
+    service,
+    lists: articleLists(listQueries),
+    analyze: (content, owner, search) => renderPool.analyze(content, owner, search),
+  };
 }

@@ -1,7 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { transactionOf } from '../db/transaction.js';
-import { articleCoauthors, articles, blogs, likes, users } from '../db/schema.js';
+import { ANALYZER_VERSION, type SearchDocument } from '../search/search.public.js';
+import { articleCoauthors, articles, articleSearch, blogs, likes, users } from '../db/schema.js';
 import { bodyColumns } from './article-bodies.repository.js';
 import { articleListColumns, type ArticleListRow } from './article-lists.repository.js';
 import type { StoredBody } from './article-body.js';
@@ -61,6 +62,26 @@ export async function addCoauthors(
     where u.id = any(${sql.param([...userIds])}::int[])
       and u.id is distinct from (select a.author_id from ${articles} a where a.id = ${articleId})
     on conflict do nothing`);
+}
+
+/** Stores what an article is found by, with the write that changed it (search/ reads it). */
+async function storeSearch(tx: Db, articleId: number, search: SearchDocument): Promise<void> {
+  await tx
+    .insert(articleSearch)
+    .values({
+      articleId,
+      document: search.vector,
+      text: search.text,
+      analyzerVersion: ANALYZER_VERSION,
+    })
+    .onConflictDoUpdate({
+      target: articleSearch.articleId,
+      set: {
+        document: sql`excluded.document`,
+        text: sql`excluded.text`,
+        analyzerVersion: sql`excluded.analyzer_version`,
+      },
+    });
 }
 
 /** Articles (breakthroughs): their page's reads and the author's writes (lists are elsewhere). */
@@ -127,6 +148,8 @@ export function articlesRepository(db: Db) {
           blogId: number;
           title: string;
           about: string | null;
+          /** The author's login (null once they deleted their account). */
+          authorName: string | null;
           coauthorIds: number[];
         }
       | undefined
@@ -137,6 +160,9 @@ export function articlesRepository(db: Db) {
           blogId: articles.blogId,
           title: articles.title,
           about: articles.about,
+          authorName: sql<
+            string | null
+          >`(select ${users.userName} from ${users} where ${users.id} = ${articles.authorId})`,
           coauthorIds: sql<
             number[]
           >`array(select ${articleCoauthors.userId} from ${articleCoauthors} where ${articleCoauthors.articleId} = ${articles.id})`,
@@ -156,6 +182,7 @@ export function articlesRepository(db: Db) {
         .values({ ...values, ...bodyColumns(body) })
         .returning({ id: articles.id });
       if (!row) throw new Error('insert returned no row');
+      if (body.search) await storeSearch(tx, row.id, body.search);
       return row.id;
     },
 
@@ -178,6 +205,7 @@ export function articlesRepository(db: Db) {
         })
         .where(eq(articles.id, articleId))
         .returning({ id: articles.id });
+      if (rows.length === 1 && body.search) await storeSearch(tx, articleId, body.search);
       return rows.length === 1;
     },
 

@@ -10,6 +10,7 @@ import { AppError, badRequest, forbidden, notFound } from '../errors.js';
 import type { Db } from '../db/client.js';
 import type { Events } from '../events.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
+import type { SafetyChecks } from '../safety/safety.public.js';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { blogResource, type BlogMemberships } from '../blogs/blogs.public.js';
 import { escapedBody, RENDER_VERSION, type StoredBody } from './article-body.js';
@@ -18,7 +19,12 @@ import type { ArticleListsRepository } from './article-lists.repository.js';
 import { breakthroughLists, type ListedArticle } from './breakthrough-lists.js';
 import type { ArticlesRepository } from './articles.repository.js';
 import type { RenderBackfill } from './render-backfill.js';
-import { RenderError, RenderRefusedError, type RenderPool } from './render-pool.js';
+import {
+  RenderError,
+  RenderRefusedError,
+  type RenderPool,
+  type SearchInput,
+} from './render-pool.js';
 import type { RevisionsRepository } from './revisions.repository.js';
 
 type CreateInput = z.output<typeof createArticleSchema>;
@@ -50,6 +56,8 @@ export interface ArticlesServiceDeps {
   revisions: RevisionsRepository;
   /** Who belongs to a blog (its members write in it). */
   memberships: Pick<BlogMemberships, 'find'>;
+  /** New accounts post a few breakthroughs a day at most. */
+  safety: Pick<SafetyChecks, 'checkBreakthrough'>;
 }
 
 export const UNRENDERABLE = 'articles.unrenderable';
@@ -67,6 +75,7 @@ export function articlesService({
   cacheSync,
   revisions,
   memberships,
+  safety,
 }: ArticlesServiceDeps) {
   /**
    * A body -> what is stored with it (sanitized HTML, plain text, pipeline version), rendered
@@ -74,9 +83,13 @@ export function articlesService({
    * when the body cannot be rendered, 429 when the writer has too many renders going, 503 when
    * the pool's queue is full.
    */
-  const renderForStorage = async (content: string, author: Actor): Promise<StoredBody> => {
+  const renderForStorage = async (
+    content: string,
+    author: Actor,
+    search?: SearchInput,
+  ): Promise<StoredBody> => {
     try {
-      return await renderPool.render(content, `user:${author.userId}`);
+      return await renderPool.render(content, `user:${author.userId}`, search);
     } catch (error) {
       if (error instanceof RenderError) throw badRequest(UNRENDERABLE);
       if (error instanceof RenderRefusedError) {
@@ -101,7 +114,9 @@ export function articlesService({
   /** The article as can() sees it; 404 when it does not exist. */
   const articleResource = async (
     articleId: number,
-  ): Promise<ArticleResource & { blogId: number; listed: ListedArticle }> => {
+  ): Promise<
+    ArticleResource & { blogId: number; listed: ListedArticle; authorName: string | null }
+  > => {
     const owned = await repo.findOwnership(articleId);
     if (!owned) throw notFound(ARTICLE_NOT_FOUND);
     const blog = await memberships.find(owned.blogId);
@@ -111,6 +126,7 @@ export function articlesService({
       blog: blogResource(blog),
       coauthorIds: owned.coauthorIds,
       blogId: owned.blogId,
+      authorName: owned.authorName,
       listed: {
         id: articleId,
         title: owned.title,
@@ -161,7 +177,15 @@ export function articlesService({
       if (!can(actor, 'blog.write', blogResource(blog))) {
         throw forbidden('articles.membersOnlyWrite');
       }
-      const body = await renderForStorage(input.content, actor);
+      await safety.checkBreakthrough(actor);
+      const body = await renderForStorage(input.content, actor, {
+        title: input.title,
+        tags: [],
+        problem: input.problem,
+        solution: input.solution,
+        blogName: blog.name,
+        authorName: actor.userName,
+      });
       const articleId = await repo.transaction(async (tx) => {
         const id = await repo.insert(
           {
@@ -209,7 +233,14 @@ export function articlesService({
       if (input.blogId !== undefined && input.blogId !== article.blogId) {
         throw badRequest('articles.cannotMove', { blogId: article.blogId });
       }
-      const body = await renderForStorage(input.content, actor);
+      const body = await renderForStorage(input.content, actor, {
+        title: input.title,
+        tags: [],
+        problem: input.problem,
+        solution: input.solution,
+        blogName: article.listed.blogName,
+        authorName: article.authorName,
+      });
       await repo.transaction(async (tx) => {
         await revisions.ensureBaseline(articleId, tx);
         const updated = await repo.update(

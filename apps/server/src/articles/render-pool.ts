@@ -1,6 +1,10 @@
 import { Piscina } from 'piscina';
+import type { SearchDocument, SearchFields } from '../search/search.public.js';
 import type { StoredBody } from './article-body.js';
 import type { RenderStarted, RenderTask } from './markdown.worker.js';
+
+/** What a breakthrough is found by besides its body (the body is the render's content). */
+export type SearchInput = Omit<SearchFields, 'content'>;
 
 /** The body itself cannot be rendered: nested too deeply, or slower than the time limit. */
 export class RenderError extends Error {
@@ -57,7 +61,9 @@ export interface RenderPool {
    * Renders `content` for `owner` (e.g. `user:12`, or `background`). Rejects with RenderError
    * when the body cannot be rendered and RenderRefusedError past the queue bounds.
    */
-  render(content: string, owner: string): Promise<StoredBody>;
+  render(content: string, owner: string, search?: SearchInput): Promise<StoredBody>;
+  /** Only the search document of a breakthrough (the search index's background pass). */
+  analyze(content: string, owner: string, search: SearchInput): Promise<SearchDocument>;
   stats(): RenderPoolStats;
   /** Refuses new renders, rejects waiting ones and stops the threads. */
   close(): Promise<void>;
@@ -67,6 +73,8 @@ interface Job {
   key: number;
   owner: string;
   content: string;
+  search: SearchInput | undefined;
+  searchOnly: boolean;
   resolve(body: StoredBody): void;
   reject(error: Error): void;
   controller?: AbortController;
@@ -145,7 +153,10 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     running += 1;
     runningPerOwner.set(job.owner, (runningPerOwner.get(job.owner) ?? 0) + 1);
     piscina
-      .run({ key: job.key, content: job.content }, { signal: controller.signal })
+      .run(
+        { key: job.key, content: job.content, search: job.search, searchOnly: job.searchOnly },
+        { signal: controller.signal },
+      )
       .then(
         (body) => job.resolve(body),
         (error: unknown) => {
@@ -188,36 +199,49 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     }
   }
 
+  const enqueue = (
+    content: string,
+    owner: string,
+    search: SearchInput | undefined,
+    searchOnly: boolean,
+  ): Promise<StoredBody> => {
+    if (closed) {
+      return Promise.reject(new RenderRefusedError('closed', 'the renderer is shutting down'));
+    }
+    if (inFlight(owner) >= maxPerOwner) {
+      return Promise.reject(
+        new RenderRefusedError(
+          'owner',
+          `you already have ${maxPerOwner} breakthroughs being rendered; wait for them to finish and try again`,
+        ),
+      );
+    }
+    if (queued >= maxQueued) {
+      return Promise.reject(
+        new RenderRefusedError(
+          'queue',
+          'the server is busy rendering other breakthroughs; try again in a few seconds',
+        ),
+      );
+    }
+    return new Promise<StoredBody>((resolve, reject) => {
+      nextKey += 1;
+      const job: Job = { key: nextKey, owner, content, search, searchOnly, resolve, reject };
+      const jobs = waiting.get(owner);
+      if (jobs) jobs.push(job);
+      else waiting.set(owner, [job]);
+      queued += 1;
+      pump();
+    });
+  };
+
   return {
-    render(content, owner) {
-      if (closed) {
-        return Promise.reject(new RenderRefusedError('closed', 'the renderer is shutting down'));
-      }
-      if (inFlight(owner) >= maxPerOwner) {
-        return Promise.reject(
-          new RenderRefusedError(
-            'owner',
-            `you already have ${maxPerOwner} breakthroughs being rendered; wait for them to finish and try again`,
-          ),
-        );
-      }
-      if (queued >= maxQueued) {
-        return Promise.reject(
-          new RenderRefusedError(
-            'queue',
-            'the server is busy rendering other breakthroughs; try again in a few seconds',
-          ),
-        );
-      }
-      return new Promise<StoredBody>((resolve, reject) => {
-        nextKey += 1;
-        const job: Job = { key: nextKey, owner, content, resolve, reject };
-        const jobs = waiting.get(owner);
-        if (jobs) jobs.push(job);
-        else waiting.set(owner, [job]);
-        queued += 1;
-        pump();
-      });
+    render: (content, owner, search) => enqueue(content, owner, search, false),
+
+    async analyze(content, owner, search) {
+      const body = await enqueue(content, owner, search, true);
+      if (!body.search) throw new RenderError('failed', 'the search document was not made');
+      return body.search;
     },
 
     stats() {

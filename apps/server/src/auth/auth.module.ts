@@ -19,6 +19,8 @@ export function registerAuthModule(app: FastifyInstance, deps: AppDeps): void {
     sessionEnds: deps.sessionEnds,
     publicUrl: deps.config.publicUrl,
     cacheSync: deps.cacheSync,
+    signIns: deps.signIns,
+    onError: (error) => app.log.error({ err: error }, 'a sign-in listener failed'),
   });
   registerAuthRoutes(app, service, { secure: deps.config.publicUrl.startsWith('https://') });
 }

@@ -1,3 +1,4 @@
+import { pickUiLanguage, UI_LANGUAGE_COOKIE } from '@repolog/contract/locale';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -49,6 +50,7 @@ export function registerAuthRoutes(
         request.body,
         cookie,
         request.headers['user-agent'] ?? null,
+        pickUiLanguage(request.cookies[UI_LANGUAGE_COOKIE], request.headers['accept-language']),
       );
       clearOauthCookie(reply, cookies);
       setSessionCookies(reply, cookies, result.access, result.refresh);

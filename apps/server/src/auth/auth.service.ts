@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CurrentUser } from '@repolog/contract/auth';
+import type { UiLanguage } from '@repolog/contract/locale';
 import type { Actor } from '@repolog/contract/permissions';
+import type { SignInListener } from '../deps.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { GitHubError, type GitHubClient } from '../github/github.public.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
@@ -36,6 +38,9 @@ export interface AuthServiceDeps {
   publicUrl: string;
   /** Drops cached and stored views that showed a deleted account (every instance). */
   cacheSync: Pick<CacheSync, 'changed'>;
+  /** Told of each sign-in (email reads the account's address with the token). */
+  signIns?: readonly SignInListener[];
+  onError?: (error: unknown) => void;
   now?: () => Date;
 }
 
@@ -78,6 +83,7 @@ export function authService(deps: AuthServiceDeps) {
       input: { code: string; state: string },
       cookie: string | undefined,
       userAgent: string | null,
+      language: UiLanguage = 'en',
     ): Promise<IssuedSession & { userId: number; userName: string }> {
       const [expectedState, verifier] = (cookie ?? '').split('.');
       if (!expectedState || !verifier || !safeEqual(expectedState, input.state)) {
@@ -109,6 +115,11 @@ export function authService(deps: AuthServiceDeps) {
         true,
       );
       await repo.saveGithubToken(user.id, keys.encrypt(accessToken), scope);
+      for (const listener of deps.signIns ?? []) {
+        await listener({ userId: user.id, githubToken: accessToken, language }).catch(
+          (error: unknown) => deps.onError?.(error),
+        );
+      }
       const sessionId = randomUUID();
       await repo.createSession(sessionId, user.id, userAgent);
       return {

@@ -7,12 +7,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Mutating API calls a visitor may make: signing in, refreshing, signing out, GitHub's webhook. */
+/**
+ * Mutating API calls a visitor may make: signing in, refreshing, signing out, GitHub's webhook,
+ * and an email's one-click unsubscribe (its signed token names the account).
+ */
 const OPEN_TO_VISITORS = new Set([
   'POST /api/auth/github',
   'POST /api/auth/refresh',
   'POST /api/auth/logout',
   'POST /api/webhooks/github',
+  'POST /api/email/unsubscribe',
 ]);
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -10,6 +10,8 @@ export function registerCommentsModule(app: FastifyInstance, deps: AppDeps): voi
     repo: commentsRepository(deps.db),
     outbox: deps.outbox,
     cacheSync: deps.cacheSync,
+    memberships: deps.memberships,
+    safety: deps.safety,
   });
   // Should the writer die before telling them, the other instances still drop the thread.
   deps.outbox.handle(

@@ -14,11 +14,18 @@ export interface CommentRow {
   updatedAt: Date;
   /** The article's author (null once they deleted their account). */
   articleAuthorId: number | null;
+  /** Its article's blog (whose members may hide it). */
+  blogId: number;
+  hiddenAt: Date | null;
+  hiddenReason: string | null;
+  held: string | null;
 }
 
 export interface CommentArticle {
   id: number;
   authorId: number | null;
+  blogId: number;
+  commentsLocked: boolean;
 }
 
 const columns = {
@@ -30,6 +37,10 @@ const columns = {
   createdAt: comments.createdAt,
   updatedAt: comments.updatedAt,
   articleAuthorId: articles.authorId,
+  blogId: articles.blogId,
+  hiddenAt: comments.hiddenAt,
+  hiddenReason: comments.hiddenReason,
+  held: comments.held,
 };
 
 /** Comments under breakthroughs. */
@@ -54,6 +65,10 @@ export function commentsRepository(db: Db) {
       createdAt: comments.createdAt,
       updatedAt: comments.updatedAt,
       articleAuthorId: articles.authorId,
+      blogId: articles.blogId,
+      hiddenAt: comments.hiddenAt,
+      hiddenReason: comments.hiddenReason,
+      held: comments.held,
     })
     .from(articles)
     .leftJoin(comments, eq(comments.articleId, articles.id))
@@ -62,7 +77,12 @@ export function commentsRepository(db: Db) {
     .orderBy(asc(comments.id))
     .prepare('comment_thread');
   const article = db
-    .select({ id: articles.id, authorId: articles.authorId })
+    .select({
+      id: articles.id,
+      authorId: articles.authorId,
+      blogId: articles.blogId,
+      commentsLocked: articles.commentsLocked,
+    })
     .from(articles)
     .where(eq(articles.id, sql.placeholder('articleId')))
     .prepare('comment_article');
@@ -88,7 +108,7 @@ export function commentsRepository(db: Db) {
     },
 
     async insert(
-      values: { articleId: number; userId: number; content: string },
+      values: { articleId: number; userId: number; content: string; held: string | null },
       tx: Db = db,
     ): Promise<number> {
       const [row] = await tx.insert(comments).values(values).returning({ id: comments.id });
@@ -101,6 +121,22 @@ export function commentsRepository(db: Db) {
         .update(comments)
         .set({ content, updatedAt: new Date() })
         .where(eq(comments.id, commentId));
+    },
+
+    /** Hides it with a reason, or with null shows it again (a held one is approved too). */
+    async setHidden(commentId: number, reason: string | null, tx: Db = db): Promise<void> {
+      await tx
+        .update(comments)
+        .set(
+          reason === null
+            ? { hiddenAt: null, hiddenReason: null, held: null }
+            : { hiddenAt: new Date(), hiddenReason: reason },
+        )
+        .where(eq(comments.id, commentId));
+    },
+
+    async setLocked(articleId: number, locked: boolean, tx: Db = db): Promise<void> {
+      await tx.update(articles).set({ commentsLocked: locked }).where(eq(articles.id, articleId));
     },
 
     async delete(commentId: number, tx: Db = db): Promise<void> {

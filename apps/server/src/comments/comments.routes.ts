@@ -10,6 +10,7 @@ import {
   updateCommentSchema,
 } from '@repolog/contract/comments';
 import { messageSchema } from '@repolog/contract/common';
+import { commentModerationSchema, commentsLockSchema } from '@repolog/contract/safety';
 import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import type { CommentsService } from './comments.service.js';
 
@@ -56,6 +57,44 @@ export function registerCommentsRoutes(app: FastifyInstance, comments: CommentsS
           request.params.commentId,
         );
         return { message: 'The comment has been deleted.' };
+      },
+    );
+
+    // The blog's members and the moderators keep its threads.
+    s.post(
+      '/api/comment/:commentId/hide',
+      {
+        schema: {
+          params: commentIdParamsSchema,
+          body: commentModerationSchema,
+          response: { 200: commentSchema },
+        },
+      },
+      async (request) =>
+        comments.setHidden(
+          requireActor(request),
+          request.params.commentId,
+          request.body.reason || 'Hidden by a member of the blog',
+        ),
+    );
+    s.post(
+      '/api/comment/:commentId/restore',
+      { schema: { params: commentIdParamsSchema, response: { 200: commentSchema } } },
+      async (request) => comments.setHidden(requireActor(request), request.params.commentId, null),
+    );
+    s.put(
+      '/api/comment/lock/:articleId',
+      {
+        schema: {
+          params: commentListParamsSchema,
+          body: commentsLockSchema,
+          response: { 200: commentsLockSchema },
+        },
+      },
+      async (request) => {
+        const { locked } = request.body;
+        await comments.setLocked(requireActor(request), request.params.articleId, locked);
+        return { locked };
       },
     );
   });

@@ -3,20 +3,48 @@ import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { can, type Actor } from '@repolog/contract/permissions';
 import { forbidden, notFound } from '../errors.js';
 import type { Outbox } from '../outbox/outbox.public.js';
+import type { BlogMemberships } from '../blogs/blogs.public.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
-import { commentResource, presentComment } from './comments.presenter.js';
+import type { SafetyChecks } from '../safety/safety.public.js';
+import {
+  commentResource,
+  presentComment,
+  presentThread,
+  type ThreadReader,
+} from './comments.presenter.js';
 import type { CommentRow, CommentsRepository } from './comments.repository.js';
 
 const articleNotFound = (articleId: number) => notFound('articles.noSuchId', { articleId });
 const commentNotFound = (commentId: number) => notFound('comments.notFound', { commentId });
 
-/** Comment rules: who may write, edit and delete; the new-comment event. */
+/**
+ * Comment rules: who may write, edit, delete, hide and lock; the new-comment event. The blog's
+ * members and the moderators keep a thread (hide, restore, approve, delete, lock); blocked
+ * people, suspended ones and new accounts past their limits are refused (deps.safety).
+ */
 export function commentsService(deps: {
   repo: CommentsRepository;
   outbox: Pick<Outbox, 'add' | 'deliver'>;
   cacheSync: CacheSync;
+  memberships: Pick<BlogMemberships, 'find'>;
+  safety: Pick<SafetyChecks, 'isModerator' | 'isBlocked' | 'blockedIds' | 'checkComment'>;
 }) {
-  const { repo, outbox, cacheSync } = deps;
+  const { repo, outbox, cacheSync, memberships, safety } = deps;
+
+  /** A member of the blog, or a moderator. */
+  async function keeps(actor: Actor, blogId: number): Promise<boolean> {
+    if (safety.isModerator(actor)) return true;
+    const blog = await memberships.find(blogId);
+    return !!blog?.members.some((member) => member.userId === actor.userId);
+  }
+
+  async function readerOf(actor: Actor, blogId: number | undefined): Promise<ThreadReader> {
+    const [keeper, blocked] = await Promise.all([
+      blogId === undefined ? false : keeps(actor, blogId),
+      safety.blockedIds(actor.userId),
+    ]);
+    return { actor, keeper, blocked: new Set(blocked) };
+  }
 
   /** The comment, checked to be under `articleId` when one is given. */
   async function load(commentId: number, articleId?: number): Promise<CommentRow> {
@@ -30,8 +58,9 @@ export function commentsService(deps: {
 
   async function reload(commentId: number, actor: Actor): Promise<Comment> {
     const row = await repo.findById(commentId);
-    if (!row) throw commentNotFound(commentId);
-    return presentComment(row, actor);
+    const comment = row && presentComment(row, await readerOf(actor, row.blogId));
+    if (!comment) throw commentNotFound(commentId);
+    return comment;
   }
 
   // A busy thread is read from the database once a second at most; local writes refresh it.
@@ -71,24 +100,35 @@ export function commentsService(deps: {
 
     /** Every comment of a breakthrough, oldest first, with the caller's own buttons. */
     async list(actor: Actor | null, articleId: number): Promise<Comment[]> {
-      if (actor) return (await rowsOf(articleId)).map((row) => presentComment(row, actor));
+      if (actor) {
+        const rows = await rowsOf(articleId);
+        return presentThread(rows, await readerOf(actor, rows[0]?.blogId));
+      }
       return visitorLists.get(String(articleId), async () =>
-        (await rowsOf(articleId)).map((row) => presentComment(row, null)),
+        presentThread(await rowsOf(articleId), null),
       );
     },
 
     async create(actor: Actor, input: { articleId: number; content: string }): Promise<Comment> {
-      if (!(await repo.findArticle(input.articleId))) throw articleNotFound(input.articleId);
+      const article = await repo.findArticle(input.articleId);
+      if (!article) throw articleNotFound(input.articleId);
+      if (article.commentsLocked) throw forbidden('comments.locked');
+      if (article.authorId !== null && (await safety.isBlocked(article.authorId, actor.userId))) {
+        throw forbidden('comments.blocked');
+      }
+      const held = await safety.checkComment(actor, input);
       const { commentId, event } = await repo.transaction(async (tx) => {
         const id = await repo.insert(
-          { articleId: input.articleId, userId: actor.userId, content: input.content },
+          { articleId: input.articleId, userId: actor.userId, content: input.content, held },
           tx,
         );
+        // A held comment tells nobody: it reaches readers (and notices) only once approved.
+        if (held) return { commentId: id, event: undefined };
         const payload = { commentId: id, articleId: input.articleId, userId: actor.userId };
         return { commentId: id, event: await outbox.add(tx, 'comment.created', payload) };
       });
       forget(input.articleId);
-      await outbox.deliver([event]);
+      if (event) await outbox.deliver([event]);
       return reload(commentId, actor);
     },
 
@@ -108,11 +148,31 @@ export function commentsService(deps: {
 
     async remove(actor: Actor, articleId: number, commentId: number): Promise<void> {
       const row = await load(commentId, articleId);
-      if (!can(actor, 'comment.delete', commentResource(row))) {
+      if (
+        !can(actor, 'comment.delete', commentResource(row)) &&
+        !(await keeps(actor, row.blogId))
+      ) {
         throw forbidden('comments.authorsOnlyDelete');
       }
       await repo.delete(commentId);
       forget(articleId);
+    },
+
+    /** Hides a comment (with a reason its author sees) or, reason null, restores or approves it. */
+    async setHidden(actor: Actor, commentId: number, reason: string | null): Promise<Comment> {
+      const row = await load(commentId);
+      if (!(await keeps(actor, row.blogId))) throw forbidden('comments.membersOnlyModerate');
+      await repo.setHidden(commentId, reason);
+      forget(row.articleId);
+      return reload(commentId, actor);
+    },
+
+    /** Closes (or opens again) the comments of a breakthrough. */
+    async setLocked(actor: Actor, articleId: number, locked: boolean): Promise<void> {
+      const article = await repo.findArticle(articleId);
+      if (!article) throw articleNotFound(articleId);
+      if (!(await keeps(actor, article.blogId))) throw forbidden('comments.membersOnlyModerate');
+      await repo.setLocked(articleId, locked);
     },
   };
 }

@@ -34,15 +34,16 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; absent means in memory. */
   dataDir?: string | undefined;
+  /**
+   * A migrated PGlite data directory (PGlite's `dumpDataDir`) to start from instead of an empty
+   * one: skips PGlite's initdb, most of its start-up time (tests copy one template this way).
+   */
+  pgliteDump?: Blob | undefined;
   /** pg pool size. */
   poolSize?: number;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create(
-    dataDir ? { dataDir, extensions: { pg_trgm } } : { extensions: { pg_trgm } },
-  );
+function migratePglite(client: PGlite): Promise<string[]> {
   const migrationClient: MigrationClient = {
     transaction: (fn) =>
       client.transaction(async (tx) =>
@@ -52,7 +53,26 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
         }),
       ),
   };
-  await runMigrations(migrationClient);
+  return runMigrations(migrationClient);
+}
+
+/** A migrated, empty in-memory PGlite database as a data directory dump (for `pgliteDump`). */
+export async function migratedPgliteDump(): Promise<Blob> {
+  const client = await PGlite.create({ extensions: { pg_trgm } });
+  await migratePglite(client);
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  return dump;
+}
+
+async function openPglite(dataDir: string | undefined, dump?: Blob): Promise<Database> {
+  if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(dump ? { loadDataDir: dump } : {}),
+    extensions: { pg_trgm },
+  });
+  await migratePglite(client);
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: 'pglite',
@@ -190,5 +210,5 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 export function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url
     ? openPostgres(options.url, options.poolSize ?? 10)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.pgliteDump);
 }

@@ -38,6 +38,11 @@ export const users = pgTable(
     displayName: text('display_name'),
     avatarUrl: text('avatar_url'),
     signedUpAt: timestamp('signed_up_at', { withTimezone: true }),
+    /** When the GitHub account was created (new-account limits); null until it is known. */
+    githubCreatedAt: timestamp('github_created_at', { withTimezone: true }),
+    /** Suspended by a moderator: reads only. Until suspended_until, or for good when it is null. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -159,6 +164,11 @@ export const articles = pgTable(
     /** The repository item the problem is about: `issue:12`, `pull:45`, `commit:<sha>`. */
     problemRef: text('problem_ref'),
     solutionRef: text('solution_ref'),
+    /** Up to 4 tags, lowercase (rules in @repolog/contract/articles). */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Kept exact by the like transaction (insert-or-nothing, then +1/-1 in the same statement batch). */
     likeCount: integer('like_count').notNull().default(0),
     /**
@@ -167,6 +177,11 @@ export const articles = pgTable(
      * a delete, an account deletion's cascade, a bulk seed) moves it in the same transaction.
      */
     commentCount: integer('comment_count').notNull().default(0),
+    /** Hidden by a moderator: only its author sees it (with the reason); restorable as it was. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
+    /** Its blog's members closed its comments. */
+    commentsLocked: boolean('comments_locked').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -196,6 +211,32 @@ export const articles = pgTable(
     ),
     // The background re-render pass finds rows from older pipeline versions without a scan.
     index('articles_render_version_idx').on(t.renderVersion),
+    index('articles_tags_idx').using('gin', t.tags),
+  ],
+);
+
+/** The search index's text form: a tsvector literal written, read back as text. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * What a breakthrough is found by (search/): its analyzed words as a tsvector (weights A title,
+ * B tags, C problem and solution, D body, blog name and author) and its plain text, which
+ * snippets and quoted phrases are read from. Written with the article; rows missing or made by
+ * an older analyzer are filled by the search feature's background pass.
+ */
+export const articleSearch = pgTable(
+  'article_search',
+  {
+    articleId: integer('article_id')
+      .primaryKey()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    document: tsvector('document').notNull(),
+    text: text('text').notNull(),
+    analyzerVersion: integer('analyzer_version').notNull(),
+  },
+  (t) => [
+    index('article_search_document_idx').using('gin', t.document),
+    index('article_search_version_idx').on(t.analyzerVersion),
   ],
 );
 
@@ -248,6 +289,11 @@ export const comments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    /** Hidden by a moderator or a member of the blog: only its author sees it, with the reason. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
+    /** Held for approval ('links' or 'repeated'): only its author sees it until approved. */
+    held: text('held'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -555,3 +601,175 @@ export const storedPages = pgTable(
     index('stored_pages_tags_idx').using('gin', t.tags),
   ],
 );
+
+/** A report of a breakthrough, comment or user; one open report per reporter and target. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'article' | 'comment' | 'user' */
+    targetType: text('target_type').notNull(),
+    targetId: integer('target_id').notNull(),
+    reason: text('reason').notNull(),
+    text: text('text'),
+    /** 'open', then 'actioned' or 'dismissed'. */
+    status: text('status').notNull().default('open'),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reports_open_key')
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
+    index('reports_open_target_idx')
+      .on(t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/** The moderators' audit log: who did what to which target, when and why. Kept. */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    moderatorId: integer('moderator_id'),
+    moderatorName: text('moderator_name').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: integer('target_id').notNull(),
+    /** The person the target belongs to (the author, or the user), for their history. */
+    targetUserId: integer('target_user_id'),
+    reason: text('reason').notNull(),
+    until: timestamp('until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('moderation_actions_created_idx').on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('moderation_actions_target_user_idx').on(t.targetUserId),
+  ],
+);
+
+/** Private blocks: the blocked person cannot comment on, invite or notify the blocker. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('user_blocks_blocked_idx').on(t.blockedId),
+  ],
+);
+// Email (email/).
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A person's email settings (email/). The addresses are private: only the owner's own
+ * settings call reads them. Deleting the account deletes the row, and so the addresses.
+ */
+export const emailSettings = pgTable('email_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The primary verified address GitHub gave at the last sign-in. */
+  githubAddress: text('github_address'),
+  /** Another address its owner confirmed by its link; used instead of GitHub's. */
+  address: text('address'),
+  language: text('language').notNull().default('en'),
+  /** Kind -> 'immediately' | 'daily' | 'never'; a kind missing takes its default. */
+  preferences: jsonb('preferences').notNull().default({}),
+  weeklyDigest: boolean('weekly_digest').notNull().default(true),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** Asks to use another address (5 a day); `verifiedAt` once its link was followed. */
+export const emailAddressRequests = pgTable(
+  'email_address_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    requestedAt: at('requested_at').notNull().defaultNow(),
+    verifiedAt: at('verified_at'),
+  },
+  (t) => [index('email_address_requests_user_idx').on(t.userId, t.requestedAt)],
+);
+
+/** Things to tell someone later: in the daily digest, or in a batch of likes. */
+export const emailItems = pgTable(
+  'email_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'daily' (the daily digest) or 'likes' (the hourly batch of one breakthrough's likes). */
+    batch: text('batch').notNull(),
+    kind: text('kind').notNull(),
+    articleId: integer('article_id'),
+    blogId: integer('blog_id'),
+    actorId: integer('actor_id'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    sentAt: at('sent_at'),
+  },
+  (t) => [
+    index('email_items_pending_idx')
+      .on(t.batch, t.userId)
+      .where(sql`${t.sentAt} IS NULL`),
+  ],
+);
+
+/** Idempotency keys of emails sent: an email whose key is here is never sent again. */
+export const emailSent = pgTable('email_sent', {
+  key: text('key').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  sentAt: at('sent_at').notNull().defaultNow(),
+});
+
+/** Periods whose job (a digest) was started: one row each, whichever instance wrote it. */
+export const emailPeriods = pgTable('email_periods', {
+  key: text('key').primaryKey(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** At most one likes email per breakthrough and hour: when the last went, and one waiting. */
+export const emailLikeWindows = pgTable(
+  'email_like_windows',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    lastSentAt: at('last_sent_at'),
+    /** A batch is waiting to go at this time (null: none). */
+    scheduledAt: at('scheduled_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.articleId] })],
+);
+
+/** The demo's in-app mailbox (/__mail): what would have been sent, with no SMTP server. */
+export const demoMail = pgTable('demo_mail', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  html: text('html').notNull(),
+  text: text('text').notNull(),
+  headers: jsonb('headers').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});

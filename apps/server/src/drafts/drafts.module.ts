@@ -21,6 +21,7 @@ export function registerDraftsModule(
   app: FastifyInstance,
   deps: AppDeps,
   articles: ArticlesModule,
+  options: { liveKeepaliveMs?: number } = {},
 ): DraftsModule {
   const repo = draftsRepository(deps.db);
   const docs = draftDocsRepository(deps.db);
@@ -28,6 +29,7 @@ export function registerDraftsModule(
     repo: docs,
     database: deps.database,
     onError: (error) => app.log.error({ err: error }, 'live draft'),
+    ...(options.liveKeepaliveMs ? { keepaliveMs: options.liveKeepaliveMs } : {}),
   });
   const service = draftsService({
     repo,

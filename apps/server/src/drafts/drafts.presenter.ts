@@ -4,7 +4,14 @@ import type { DraftRow, DraftSummaryRow } from './drafts.repository.js';
 /** Shown as whoever saved a draft last when that account was deleted. */
 export const DELETED_USER = 'deleted user';
 
-export function presentDraftSummary(row: DraftSummaryRow): DraftSummary {
+export function presentDraftSummary(row: DraftSummaryRow, editingNow: string[]): DraftSummary {
+  return {
+    ...presentDraftFields(row),
+    editingNow,
+  };
+}
+
+function presentDraftFields(row: DraftSummaryRow): Omit<DraftSummary, 'editingNow'> {
   return {
     draftId: row.id,
     blogId: row.blogId,
@@ -22,7 +29,7 @@ export function presentDraftSummary(row: DraftSummaryRow): DraftSummary {
 
 export function presentDraft(row: DraftRow): Draft {
   return {
-    ...presentDraftSummary(row),
+    ...presentDraftFields(row),
     content: row.content,
     about: row.about,
     problem: row.problem,

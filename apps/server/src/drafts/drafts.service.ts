@@ -100,7 +100,9 @@ export function draftsService({
     /** GET /api/blog/{blogId}/drafts */
     async list(actor: Actor | null, blogId: number): Promise<DraftSummary[]> {
       await memberBlog(actor, blogId);
-      return (await repo.list(blogId)).map(presentDraftSummary);
+      return (await repo.list(blogId)).map((row) =>
+        presentDraftSummary(row, live.editingNow(row.id)),
+      );
     },
 
     /** POST /api/blog/{blogId}/drafts: a new draft, or the pending edit of a breakthrough. */

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Article } from '@repolog/contract/articles';
 import type { Draft } from '@repolog/contract/drafts';
 import { LIVE_CLOSE } from '@repolog/contract/live';
@@ -104,12 +104,14 @@ describe('live co-editing of drafts', () => {
     await Promise.all([a.stored(), b.stored()]);
 
     // The plain fields follow the document (lists, autosave and posting agree with it).
-    let row = await getDraft(dana, draft.draftId);
-    for (let tries = 0; row.content !== a.text() && tries < 100; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      row = await getDraft(dana, draft.draftId);
-    }
-    expect(row.content).toBe(a.text());
+    const row = await vi.waitFor(
+      async () => {
+        const read = await getDraft(dana, draft.draftId);
+        expect(read.content).toBe(a.text());
+        return read;
+      },
+      { timeout: 5_000, interval: 20 },
+    );
     expect(row.version).toBeGreaterThan(draft.version);
   });
 
@@ -206,11 +208,14 @@ describe('live co-editing of drafts', () => {
     await a.stored();
 
     // The form of someone whose WebSocket is blocked saves through the API.
-    let current = await getDraft(dana, draft.draftId);
-    for (let tries = 0; current.content !== a.text() && tries < 100; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      current = await getDraft(dana, draft.draftId);
-    }
+    const current = await vi.waitFor(
+      async () => {
+        const read = await getDraft(dana, draft.draftId);
+        expect(read.content).toBe(a.text());
+        return read;
+      },
+      { timeout: 5_000, interval: 20 },
+    );
     const save = await t.request({
       method: 'PUT',
       url: `/api/draft/${draft.draftId}`,

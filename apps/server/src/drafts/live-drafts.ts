@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor } from '@repolog/contract/permissions';
 import {
   LIVE_CLOSE,
+  LIVE_KEEPALIVE_MS,
   LIVE_MAX_MESSAGE_BYTES,
   LIVE_MESSAGE_BURST,
   LIVE_MESSAGE_SAVED,
@@ -22,11 +23,23 @@ import {
 } from './draft-doc-fields.js';
 import { DRAFT_CHANNEL, type DraftDocsRepository } from './draft-docs.repository.js';
 import type { DraftFields } from './drafts.repository.js';
-
-// y-protocols message types (y-websocket's numbering); LIVE_MESSAGE_SAVED is Repolog's own.
-const MESSAGE_SYNC = 0;
-const MESSAGE_AWARENESS = 1;
-const MESSAGE_QUERY_AWARENESS = 3;
+import {
+  awarenessEntries,
+  awarenessMessage,
+  encodeAwarenessEntries,
+  isEmptyUpdate,
+  MESSAGE_AWARENESS,
+  MESSAGE_QUERY_AWARENESS,
+  MESSAGE_SYNC,
+  syncMessage,
+} from './live-codec.js';
+import {
+  createPresenceElsewhere,
+  loginsOf,
+  releasePresence,
+  sortPresence,
+  type PresenceHolder,
+} from './live-presence.js';
 
 /** The document's plain fields follow it this long after typing pauses. */
 const MATERIALIZE_MS = 400;
@@ -42,11 +55,17 @@ export interface LiveSocket {
   readonly readyState: number;
   send(data: Uint8Array): void;
   close(code: number, reason: string): void;
+  ping(): void;
+  /** Ends the connection at once (a peer that stopped answering gets no closing handshake). */
+  terminate(): void;
   on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): void;
-  on(event: 'close', listener: () => void): void;
+  on(event: 'close' | 'pong', listener: () => void): void;
 }
 
 const OPEN = 1;
+
+/** An awareness update with nobody in it: the keepalive's message (clients apply nothing). */
+const KEEPALIVE = awarenessMessage(encodeAwarenessEntries([]));
 
 /** Why a connection is refused or ended; the page shows the reason. */
 export type CloseReason = { code: number; reason: string };
@@ -56,17 +75,17 @@ export type Admission =
   | { ok: true; blogId: number; fields: () => Promise<DraftFields | undefined> }
   | { ok: false; close: CloseReason };
 
-interface Connection {
+interface Connection extends PresenceHolder {
   socket: LiveSocket;
   actor: Actor;
   sessionId: string | null;
-  /** Awareness client ids this connection announced (removed when it goes). */
-  awarenessIds: Set<number>;
   /** Messages are handled one after another, each after the previous one was stored. */
   queue: Promise<void>;
   tokens: number;
   refilledAt: number;
   closed: boolean;
+  /** It answered the last ping (or sent something) since the last keepalive beat. */
+  alive: boolean;
 }
 
 interface LiveDoc {
@@ -74,6 +93,8 @@ interface LiveDoc {
   blogId: number;
   doc: Y.Doc;
   awareness: awarenessProtocol.Awareness;
+  /** Which connection here announced each awareness client id. */
+  owners: Map<number, PresenceHolder>;
   connections: Set<Connection>;
   ready: Promise<void>;
   appendedSinceCompaction: number;
@@ -99,72 +120,6 @@ interface Relay {
   ended?: 'posted' | 'deleted';
 }
 
-const syncMessage = (write: (encoder: encoding.Encoder) => void) => {
-  const encoder = encoding.createEncoder();
-  encoding.writeVarUint(encoder, MESSAGE_SYNC);
-  write(encoder);
-  return encoding.toUint8Array(encoder);
-};
-
-const awarenessMessage = (update: Uint8Array) => {
-  const encoder = encoding.createEncoder();
-  encoding.writeVarUint(encoder, MESSAGE_AWARENESS);
-  encoding.writeVarUint8Array(encoder, update);
-  return encoding.toUint8Array(encoder);
-};
-
-/** True when an update holds nothing: no new items and no deletions. */
-function isEmptyUpdate(update: Uint8Array): boolean {
-  const decoded = Y.decodeUpdate(update);
-  return decoded.structs.length === 0 && decoded.ds.clients.size === 0;
-}
-
-interface AwarenessEntry {
-  clientId: number;
-  clock: number;
-  json: string;
-}
-
-/** The entries of an awareness update, or undefined when it cannot be read. */
-function awarenessEntries(update: Uint8Array): AwarenessEntry[] | undefined {
-  try {
-    const decoder = decoding.createDecoder(update);
-    const count = decoding.readVarUint(decoder);
-    const entries: AwarenessEntry[] = [];
-    for (let i = 0; i < count; i += 1) {
-      const clientId = decoding.readVarUint(decoder);
-      const clock = decoding.readVarUint(decoder);
-      const json = decoding.readVarString(decoder);
-      JSON.parse(json);
-      entries.push({ clientId, clock, json });
-    }
-    return entries;
-  } catch {
-    return undefined;
-  }
-}
-
-function encodeAwarenessEntries(entries: AwarenessEntry[]): Uint8Array {
-  const encoder = encoding.createEncoder();
-  encoding.writeVarUint(encoder, entries.length);
-  for (const entry of entries) {
-    encoding.writeVarUint(encoder, entry.clientId);
-    encoding.writeVarUint(encoder, entry.clock);
-    encoding.writeVarString(encoder, entry.json);
-  }
-  return encoding.toUint8Array(encoder);
-}
-
-/** True when a presence state names a user other than `login`. */
-const namesSomeoneElse = (json: string, login: string) => {
-  const state = JSON.parse(json) as unknown;
-  if (state === null || typeof state !== 'object') return false;
-  const user = (state as { user?: unknown }).user;
-  if (user === undefined) return false;
-  if (user === null || typeof user !== 'object') return true;
-  return (user as { name?: unknown }).name !== login;
-};
-
 /**
  * Live documents of drafts (DESIGN.md §7): one Yjs document per draft, shared by every member
  * who has it open on any instance. An editor's change is appended to PostgreSQL before anyone
@@ -176,10 +131,13 @@ export function createLiveDrafts(options: {
   database: Pick<Database, 'listen'>;
   onError: (error: unknown) => void;
   now?: () => number;
+  /** Keepalive beat (tests shorten it). */
+  keepaliveMs?: number;
 }) {
   const { repo, database, onError, now = () => Date.now() } = options;
   const self = randomUUID();
   const docs = new Map<number, LiveDoc>();
+  const elsewhere = createPresenceElsewhere(now);
   let unlisten: Unlisten | undefined;
 
   const send = (connection: Connection, message: Uint8Array) => {
@@ -200,6 +158,36 @@ export function createLiveDrafts(options: {
       onError(error);
     }
   };
+
+  /**
+   * Every beat each editor is pinged and sent an empty presence update: a peer that did not
+   * answer the previous ping is gone (a closed laptop, a train's tunnel) and is ended, so the
+   * others see it leave; and a silent lone editor still hears from the server well within its
+   * client's 30 s time-out, so it is not reconnected for nothing.
+   */
+  const beat = (connection: Connection) => {
+    if (connection.closed) return;
+    if (!connection.alive) {
+      connection.closed = true;
+      try {
+        connection.socket.terminate();
+      } catch (error) {
+        onError(error);
+      }
+      return;
+    }
+    connection.alive = false;
+    try {
+      connection.socket.ping();
+    } catch (error) {
+      onError(error);
+    }
+    send(connection, KEEPALIVE);
+  };
+  const keepalive = setInterval(() => {
+    for (const live of docs.values()) for (const connection of live.connections) beat(connection);
+  }, options.keepaliveMs ?? LIVE_KEEPALIVE_MS);
+  keepalive.unref();
 
   const materialize = async (live: LiveDoc) => {
     live.materializeTimer = undefined;
@@ -266,6 +254,7 @@ export function createLiveDrafts(options: {
       blogId,
       doc,
       awareness,
+      owners: new Map(),
       connections: new Set(),
       ready: Promise.resolve(),
       appendedSinceCompaction: 0,
@@ -287,11 +276,6 @@ export function createLiveDrafts(options: {
         origin: unknown,
       ) => {
         const changed = [...added, ...updated, ...removed];
-        if (origin !== REMOTE && typeof origin === 'object' && origin !== null) {
-          const connection = origin as Connection;
-          for (const id of added) connection.awarenessIds.add(id);
-          for (const id of removed) connection.awarenessIds.delete(id);
-        }
         const update = awarenessProtocol.encodeAwarenessUpdate(awareness, changed);
         const message = awarenessMessage(update);
         for (const connection of live.connections) {
@@ -447,22 +431,20 @@ export function createLiveDrafts(options: {
         close(connection, LIVE_CLOSE.malformed);
         return;
       }
-      // Editors pass on the presence of others they heard about (y-websocket does): those
-      // entries are dropped, the server has them. An editor's own presence names only them.
-      const known = live.awareness.getStates();
-      const own = entries.filter(
-        (entry) => connection.awarenessIds.has(entry.clientId) || !known.has(entry.clientId),
-      );
-      if (own.some((entry) => namesSomeoneElse(entry.json, connection.actor.userName))) {
+      const presence = sortPresence(entries, connection, live);
+      if (presence.impersonates) {
         close(connection, LIVE_CLOSE.malformed);
         return;
       }
-      if (own.length > 0) {
+      if (presence.own.length > 0) {
         awarenessProtocol.applyAwarenessUpdate(
           live.awareness,
-          encodeAwarenessEntries(own),
+          encodeAwarenessEntries(presence.own),
           connection,
         );
+      }
+      if (presence.behind.length > 0) {
+        send(connection, awarenessMessage(encodeAwarenessEntries(presence.behind)));
       }
       return;
     }
@@ -495,9 +477,8 @@ export function createLiveDrafts(options: {
 
   const leave = (live: LiveDoc, connection: Connection) => {
     if (!live.connections.delete(connection)) return;
-    if (connection.awarenessIds.size > 0) {
-      awarenessProtocol.removeAwarenessStates(live.awareness, [...connection.awarenessIds], null);
-    }
+    const gone = releasePresence(connection, live);
+    if (gone.length > 0) awarenessProtocol.removeAwarenessStates(live.awareness, gone, null);
     if (live.connections.size === 0) idle(live);
   };
 
@@ -509,6 +490,10 @@ export function createLiveDrafts(options: {
       return;
     }
     if (message.from === self || typeof message.draftId !== 'number') return;
+    if (message.awareness) {
+      const entries = awarenessEntries(Buffer.from(message.awareness, 'base64'));
+      if (entries) elsewhere.heard(message.draftId, entries);
+    }
     const live = docs.get(message.draftId);
     if (!live) return;
     if (message.ended) {
@@ -549,12 +534,15 @@ export function createLiveDrafts(options: {
       const connection: Connection = {
         socket,
         actor: who.actor,
+        userId: who.actor.userId,
+        login: who.actor.userName,
         sessionId: who.sessionId,
         awarenessIds: new Set(),
         queue: Promise.resolve(),
         tokens: LIVE_MESSAGE_BURST,
         refilledAt: now(),
         closed: false,
+        alive: true,
       };
       let live: LiveDoc | undefined;
       const admitted = (async () => {
@@ -586,8 +574,12 @@ export function createLiveDrafts(options: {
         close(connection, { code: 1011, reason: 'The draft could not be opened; try again.' });
       });
 
+      socket.on('pong', () => {
+        connection.alive = true;
+      });
       socket.on('message', (data) => {
         if (connection.closed) return;
+        connection.alive = true;
         if (data.length > LIVE_MAX_MESSAGE_BYTES) {
           close(connection, LIVE_CLOSE.tooLarge);
           return;
@@ -699,6 +691,13 @@ export function createLiveDrafts(options: {
       }
     },
 
+    /** The logins of the members who have the draft open now, here or on another instance. */
+    editingNow(draftId: number): string[] {
+      const live = docs.get(draftId);
+      const here = live ? loginsOf(live.awareness) : [];
+      return [...new Set([...here, ...elsewhere.logins(draftId)])];
+    },
+
     /** Open documents and connections (metrics, tests). */
     stats() {
       let connections = 0;
@@ -712,6 +711,7 @@ export function createLiveDrafts(options: {
     },
 
     async stop(): Promise<void> {
+      clearInterval(keepalive);
       await unlisten?.();
       unlisten = undefined;
       const flushes: Promise<void>[] = [];

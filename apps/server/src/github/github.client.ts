@@ -166,7 +166,8 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       url.searchParams.set('client_id', options.clientId);
       url.searchParams.set('redirect_uri', redirectUri);
       url.searchParams.set('state', state);
-      url.searchParams.set('scope', 'read:user repo');
+      // user:email: the primary verified address, even when the profile's email is private.
+      url.searchParams.set('scope', 'read:user user:email repo');
       url.searchParams.set('code_challenge', codeChallenge);
       url.searchParams.set('code_challenge_method', 'S256');
       url.searchParams.set('allow_signup', 'true');
@@ -216,6 +217,17 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       if (res === 'not_modified')
         throw new GitHubError('bad_response', 'Unexpected 304 for /user.');
       return toUser(res.data);
+    },
+
+    async getPrimaryEmail(token) {
+      const res = await get<{ email?: unknown; primary?: unknown; verified?: unknown }[]>(
+        'GET /user/emails',
+        {},
+        token,
+      );
+      if (res === 'not_modified' || !Array.isArray(res.data)) return null;
+      const primary = res.data.find((entry) => entry.primary === true && entry.verified === true);
+      return typeof primary?.email === 'string' ? primary.email : null;
     },
 
     async listViewerRepos(token) {

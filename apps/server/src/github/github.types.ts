@@ -93,6 +93,8 @@ export interface GitHubClient {
     scope: string;
   }>;
   getViewer(token: string): Promise<GitHubUser>;
+  /** The account's primary verified email address (scope user:email); null when none. */
+  getPrimaryEmail(token: string): Promise<string | null>;
   /** Repositories the token's user owns or collaborates on (private included), newest push first. */
   listViewerRepos(token: string): Promise<GitHubRepo[]>;
   /** null when GitHub has no such user. */

@@ -21,7 +21,12 @@ export function registerNotificationsModule(app: FastifyInstance, deps: AppDeps)
     countUnread: (recipientId) => repo.countUnread(recipientId),
     onError: (error) => app.log.error({ err: error }, 'pushing a notification failed'),
   });
-  const service = notificationsService({ repo, hub, memberships: deps.memberships });
+  const service = notificationsService({
+    repo,
+    hub,
+    memberships: deps.memberships,
+    safety: deps.safety,
+  });
 
   deps.outbox.handle('blog.membersAdded', (event, delivery) =>
     service.onMembersAdded(event, delivery),

@@ -4,6 +4,7 @@ import { can, type Actor } from '@repolog/contract/permissions';
 import type { BlogMemberships } from '../blogs/blogs.public.js';
 import { forbidden, notFound } from '../errors.js';
 import type { Db } from '../db/client.js';
+import type { SafetyChecks } from '../safety/safety.public.js';
 import type { DeliveryContext, OutboxEventMap } from '../outbox/outbox.public.js';
 import { presentNotice } from './notifications.presenter.js';
 import type { NewNotice, NotificationsRepository } from './notifications.repository.js';
@@ -22,11 +23,18 @@ export function notificationsService(deps: {
   hub: Pick<NoticeHub, 'publish'>;
   /** Who belongs to a blog (its members hear of a new favorite). */
   memberships: Pick<BlogMemberships, 'find'>;
+  /** Nobody is notified by a person they blocked, of any type. */
+  safety: Pick<SafetyChecks, 'isBlocked'>;
 }) {
-  const { repo, hub, memberships } = deps;
+  const { repo, hub, memberships, safety } = deps;
 
   async function write(rows: NewNotice[], tx: Db): Promise<void> {
-    const inserted = await repo.insertMany(rows, tx);
+    const allowed: NewNotice[] = [];
+    for (const row of rows) {
+      if (!(await safety.isBlocked(row.recipientId, row.instigatorId, tx))) allowed.push(row);
+    }
+    if (allowed.length === 0) return;
+    const inserted = await repo.insertMany(allowed, tx);
     for (const row of inserted) await repo.announce(noticeSignal(row.recipientId, row.id), tx);
   }
 

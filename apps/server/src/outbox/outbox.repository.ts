@@ -25,10 +25,16 @@ export function outboxRepository(db: Db) {
      * Writes an event in the caller's transaction; the wake-up NOTIFY goes out with its commit
      * (PostgreSQL delivers notifications only when the transaction commits).
      */
-    async insert(type: string, payload: unknown, at: Date, tx: Db): Promise<number> {
+    async insert(
+      type: string,
+      payload: unknown,
+      at: Date,
+      tx: Db,
+      availableAt: Date = at,
+    ): Promise<number> {
       const [row] = await tx
         .insert(outbox)
-        .values({ type, payload, createdAt: at, availableAt: at })
+        .values({ type, payload, createdAt: at, availableAt })
         .returning({ id: outbox.id });
       if (!row) throw new Error('the outbox insert returned no row');
       await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOTICE_TYPES } from '@repolog/contract/constants';
 import { openDatabase, type Database } from '../db/client.js';
 import { likes, notifications, outbox as outboxTable } from '../db/schema.js';
@@ -15,14 +15,16 @@ import { outboxRepository } from './outbox.repository.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Reads until `seen` holds, or gives up after about five seconds. */
-async function eventually<T>(read: () => Promise<T>, seen: (value: T) => boolean): Promise<T> {
-  let value = await read();
-  for (let tries = 0; !seen(value) && tries < 100; tries += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    value = await read();
-  }
-  return value;
+/** Reads until `seen` holds, for up to 10 s (vi.waitFor runs on real timers; tests may stop Date). */
+function eventually<T>(read: () => Promise<T>, seen: (value: T) => boolean): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!seen(value)) throw new Error(`not yet: ${JSON.stringify(value)}`);
+      return value;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }
 
 describe('a process killed between the commit and the delivery', () => {

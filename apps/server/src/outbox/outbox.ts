@@ -163,9 +163,17 @@ export function createOutbox(deps: OutboxDeps) {
   };
 
   return {
-    /** Writes an event in the action's transaction; returns its id for `deliver`. */
-    add<E extends OutboxEventName>(tx: Db, event: E, payload: OutboxEventMap[E]): Promise<number> {
-      return repo.insert(event, payload, now(), tx);
+    /**
+     * Writes an event in the action's transaction; returns its id for `deliver`. `availableAt`:
+     * not delivered before then (a batch that waits).
+     */
+    add<E extends OutboxEventName>(
+      tx: Db,
+      event: E,
+      payload: OutboxEventMap[E],
+      options: { availableAt?: Date } = {},
+    ): Promise<number> {
+      return repo.insert(event, payload, now(), tx, options.availableAt);
     },
 
     /** Every event of this name is handed to `handler` (all handlers in one transaction). */

@@ -48,13 +48,26 @@ async function storedWhen(
   ok: (row: NonNullable<Awaited<ReturnType<typeof storedRow>>>) => boolean,
   language = 'en',
 ) {
-  // Counted, not timed: some tests stop this instance's clock.
-  for (let tries = 0; tries < 500; tries += 1) {
-    const row = await storedRow(app, path, language);
-    if (row && ok(row)) return row;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`${path} (${language}) was not stored as expected`);
+  // vi.waitFor keeps time with the real timers: some tests stop this instance's Date.
+  return vi.waitFor(
+    async () => {
+      const row = await storedRow(app, path, language);
+      if (!row || !ok(row)) throw new Error(`${path} (${language}) was not stored as expected`);
+      return row;
+    },
+    { timeout: 10_000, interval: 20 },
+  );
+}
+
+/**
+ * Resolves once every page save asked for so far is done: saves run one after another, in the
+ * order pages were read, so once a page read now is stored the earlier ones are settled.
+ */
+async function savesSettled(app: TestApp) {
+  const article = await createArticle(app, { blog, author, title: `Settled ${word()}` });
+  const path = `/breakthrough/${article.id}`;
+  expect((await read(app, path)).statusCode).toBe(200);
+  await storedWhen(app, path, () => true);
 }
 
 /** Puts a marker into the stored HTML in place of `text`: a page served with it came from the store. */
@@ -239,14 +252,14 @@ describe('stored server-rendered pages', () => {
 
     const missing = '/breakthrough/2147483000';
     expect((await read(t, missing)).statusCode).toBe(404);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await savesSettled(t);
     expect(await storedRow(t, missing)).toBeUndefined();
   });
 
   it('a page with a query is rendered, not stored', async () => {
     const article = await createArticle(t, { blog, author, title: `Query ${word()}` });
     expect((await read(t, `/breakthrough/${article.id}?utm_source=chat`)).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await savesSettled(t);
     expect(await storedRow(t, `/breakthrough/${article.id}?utm_source=chat`)).toBeUndefined();
   });
 });

@@ -26,17 +26,25 @@ let blog: BlogRow;
  * budget) and return a body it has rendered: edits reuse it, so their check is a cache hit.
  */
 async function warmMarkdown(app: TestApp, owner: UserRow, into: BlogRow): Promise<string> {
-  const until = Date.now() + 45_000;
-  for (let attempt = 0; Date.now() < until; attempt += 1) {
-    const content = `## Warm ${attempt}\n\nReady.`;
-    const article = await createArticle(app, { blog: into, author: owner, content });
-    const res = await app.request({
-      method: 'GET',
-      url: `/api/article/breakthrough/${article.id}`,
-    });
-    if (res.json<{ contentHtml: string }>().contentHtml.startsWith('<h2')) return content;
-  }
-  return 'Ready.';
+  let attempt = 0;
+  return vi
+    .waitFor(
+      async () => {
+        attempt += 1;
+        const content = `## Warm ${attempt}\n\nReady.`;
+        const article = await createArticle(app, { blog: into, author: owner, content });
+        const res = await app.request({
+          method: 'GET',
+          url: `/api/article/breakthrough/${article.id}`,
+        });
+        if (!res.json<{ contentHtml: string }>().contentHtml.startsWith('<h2')) {
+          throw new Error('the markdown worker is not warm yet');
+        }
+        return content;
+      },
+      { timeout: 45_000, interval: 0 },
+    )
+    .catch(() => 'Ready.');
 }
 
 let rendered = 'Ready.';
@@ -430,11 +438,6 @@ describe('server-rendered pages across two instances on one database', () => {
     const edited = await edit(b, onB.cookie, article.id, { title, content: rendered });
     expect(edited.statusCode, edited.body).toBe(200);
 
-    let seen = await readOnA();
-    for (let tries = 0; !seen.includes(title) && tries < 80; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      seen = await readOnA();
-    }
-    expect(seen).toContain(title);
+    await expect.poll(readOnA, { timeout: 10_000, interval: 25 }).toContain(title);
   });
 });

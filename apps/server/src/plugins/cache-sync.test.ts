@@ -16,14 +16,16 @@ import {
 } from '../test/factories.js';
 import { createCacheSync } from './cache-sync.js';
 
-/** Reads until `seen` holds, or gives up after about two seconds (counted, the clock is frozen). */
-async function eventually<T>(read: () => Promise<T>, seen: (value: T) => boolean): Promise<T> {
-  let value = await read();
-  for (let tries = 0; !seen(value) && tries < 80; tries += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    value = await read();
-  }
-  return value;
+/** Reads until `seen` holds, for up to 5 s (vi.waitFor runs on real timers; tests may stop Date). */
+function eventually<T>(read: () => Promise<T>, seen: (value: T) => boolean): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!seen(value)) throw new Error(`not yet: ${JSON.stringify(value)}`);
+      return value;
+    },
+    { timeout: 5_000, interval: 25 },
+  );
 }
 
 describe('per-instance caches across two server instances on one database', () => {

@@ -11,8 +11,11 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export const INLINE_SCRIPT_HASHES = ["'sha256-9uoW9tvuNHNOgnQrDlw8MK+eNtfPPR35+y8yJBWVAho='"];
 
-/** Paths that prove their origin another way (an HMAC signature) and skip the Origin check. */
-const CSRF_EXEMPT = ['/api/webhooks/'];
+/**
+ * Paths that prove their origin another way (an HMAC signature) and skip the Origin check: the
+ * GitHub webhook, and RFC 8058's one-click unsubscribe (a mail client's POST, with a signed token).
+ */
+const CSRF_EXEMPT = ['/api/webhooks/', '/api/email/unsubscribe'];
 
 /**
  * Security headers on every response, and the CSRF rule of DESIGN.md §3: a mutating API call

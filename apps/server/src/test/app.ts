@@ -1,17 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { GitHubStub } from '@repolog/github-stub/stub';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { openTestDatabase } from './database.js';
+import { builtWeb } from './web-build.js';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
-
-const BUILT_WEB = fileURLToPath(new URL('../../../web/dist', import.meta.url));
-const BUILT_RENDERER = fileURLToPath(
-  new URL('../../../web/dist-ssr/entry-server.js', import.meta.url),
-);
 
 export interface TestApp {
   app: FastifyInstance;
@@ -33,8 +28,10 @@ export interface TestAppOptions {
   validateResponses?: boolean;
   /** Seed the demo data (as `npm start` does in demo mode). */
   seedDemo?: boolean;
-  /** Serve the built web app with its server renderer (run `npm run build` first). */
+  /** Serve the built web app with its server renderer (`npm run build -w @repolog/web` first). */
   builtWeb?: boolean;
+  /** How often live draft connections are pinged. */
+  liveKeepaliveMs?: number;
 }
 
 /** The real app on a real (fresh) database, in demo mode, with test-friendly settings. */
@@ -46,6 +43,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     LOG_LEVEL: 'silent',
     // Tests render pages when they ask for them; the ones about rendering ahead turn it on.
     PAGE_FILL: 'off',
+    // Digests start when a test asks (app.emailDigests.tick).
+    EMAIL_DIGESTS: 'false',
     ...options.env,
   });
   const database = options.database ?? (await openTestDatabase());
@@ -57,8 +56,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     rateLimitMax: 100_000,
     validateResponses: options.validateResponses ?? true,
     seedDemo: options.seedDemo ?? false,
+    ...(options.liveKeepaliveMs ? { liveKeepaliveMs: options.liveKeepaliveMs } : {}),
     ...(options.webDist ? { webDist: options.webDist } : {}),
-    ...(options.builtWeb ? { webDist: BUILT_WEB, pageRenderer: BUILT_RENDERER } : {}),
+    ...(options.builtWeb ? builtWeb() : {}),
   });
   await app.ready();
   const stub = app.demoGitHub?.stub;

@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
+
+let pgliteTemplate: Blob | undefined;
+
+/** A fresh in-memory PGlite database started from the migrated template of the global setup. */
+function openPgliteCopy(): Promise<Database> {
+  const file = inject('pgliteTemplate');
+  if (file && !pgliteTemplate) pgliteTemplate = new Blob([readFileSync(file)]);
+  return openDatabase({ pgliteDump: pgliteTemplate });
+}
 
 /** A private copy of the PostgreSQL template: its URL and how to drop it. */
 async function createDatabaseCopy(url: string, template: string) {
@@ -41,13 +50,13 @@ export async function createTestDatabaseLocation(): Promise<{
 }
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a private
- * copy of the PostgreSQL template when TEST_DATABASE_URL is set.
+ * A fresh, migrated database for one test file: in-memory PGlite (a copy of the migrated
+ * template) by default, or a private copy of the PostgreSQL template when TEST_DATABASE_URL is set.
  */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('pgTemplate');
-  if (!url || !template) return openDatabase({});
+  if (!url || !template) return openPgliteCopy();
 
   const copy = await createDatabaseCopy(url, template);
   const database = await openDatabase({ url: copy.url, poolSize: 5 });
@@ -73,7 +82,7 @@ export async function openSharedTestDatabases(): Promise<{
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('pgTemplate');
   if (!url || !template) {
-    const database = await openDatabase({});
+    const database = await openPgliteCopy();
     return { first: database, second: database, close: () => database.close() };
   }
   const copy = await createDatabaseCopy(url, template);

@@ -1,8 +1,10 @@
 import { LIVE_MESSAGE_SAVED } from '@repolog/contract/live';
 import * as decoding from 'lib0/decoding';
 import WebSocket from 'ws';
+import { Awareness } from 'y-protocols/awareness';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
+import { vi } from 'vitest';
 
 /** How a live connection ended: the server's close code and reason. */
 export interface Closed {
@@ -20,9 +22,19 @@ export function liveEditor(options: {
   cookie?: string;
   origin: string;
   login?: string;
+  /** The client id of an editor coming back (the same page reconnecting). */
+  clientId?: number;
+  /** Times its presence was renewed while away (y-protocols renews it every 15 s). */
+  renewals?: number;
 }) {
   const { baseUrl, draftId, cookie, origin } = options;
   const doc = new Y.Doc();
+  if (options.clientId !== undefined) doc.clientID = options.clientId;
+  const awareness = new Awareness(doc);
+  if (options.login)
+    awareness.setLocalStateField('user', { name: options.login, color: '#4338ca' });
+  for (let n = 0; n < (options.renewals ?? 0); n += 1)
+    awareness.setLocalState(awareness.getLocalState());
   const closes: Closed[] = [];
   let saved = new Map<number, number>();
 
@@ -38,6 +50,7 @@ export function liveEditor(options: {
     doc,
     {
       WebSocketPolyfill: SignedInSocket as unknown as typeof globalThis.WebSocket,
+      awareness,
       disableBc: true,
       maxBackoffTime: 300,
     },
@@ -46,17 +59,14 @@ export function liveEditor(options: {
     saved = Y.decodeStateVector(decoding.readVarUint8Array(decoder));
   };
   provider.on('closed', (event) => closes.push({ code: event.code, reason: event.reason }));
-  if (options.login) {
-    provider.awareness.setLocalStateField('user', { name: options.login, color: '#4338ca' });
-  }
 
-  const until = async (done: () => boolean, what: string, ms = 5000) => {
-    const end = Date.now() + ms;
-    while (!done()) {
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
+  const until = (done: () => boolean, what: string, ms = 5000) =>
+    vi.waitFor(
+      () => {
+        if (!done()) throw new Error(`timed out waiting for ${what}`);
+      },
+      { timeout: ms, interval: 10 },
+    );
 
   return {
     doc,

@@ -1,11 +1,27 @@
-import { lazy, type ComponentType } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { lazy, type ComponentType, type ReactElement } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from './layouts/require-auth';
 import { RootLayout } from './layouts/root-layout';
 
-/** React.lazy for a named export: each page is its own chunk. */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+/** A page's component, whose code can be fetched before it is first rendered. */
+type Page = ComponentType & { preload: () => Promise<unknown> };
+
+/**
+ * A named export loaded on first use: each page is its own chunk. Once its code is here the page
+ * renders at once, without suspending: the browser loads the server-rendered page's code before
+ * it hydrates (preloadPage), so hydration never finds the page's boundary waiting — an update
+ * reaching a boundary still waiting would replace the server's HTML with the empty fallback.
+ */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Page {
+  let loaded: ComponentType | undefined;
+  const get = async () => (loaded ??= (await load())[name]);
+  const Lazy = lazy(async () => ({ default: await get() }));
+  function LazyPage() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  LazyPage.preload = get;
+  return LazyPage;
 }
 
 const StartPage = page(() => import('./routes/start'), 'StartPage');
@@ -32,6 +48,8 @@ const LikedBreakthroughsPage = page(
   'LikedBreakthroughsPage',
 );
 const FollowedBlogsPage = page(() => import('./routes/followed-blogs'), 'FollowedBlogsPage');
+const AdminPage = page(() => import('./routes/admin'), 'AdminPage');
+const SettingsPage = page(() => import('./routes/settings'), 'SettingsPage');
 const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
 
 const routes: RouteObject[] = [
@@ -59,6 +77,8 @@ const routes: RouteObject[] = [
           { path: '/workspace/myblog/:blog_id', element: <MyBlogPage /> },
           { path: '/like/breakthrough', element: <LikedBreakthroughsPage /> },
           { path: '/follow/blog', element: <FollowedBlogsPage /> },
+          { path: '/admin', element: <AdminPage /> },
+          { path: '/settings', element: <SettingsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
@@ -73,4 +93,13 @@ const routes: RouteObject[] = [
  */
 export function AppRoutes() {
   return useRoutes(routes);
+}
+
+/** Fetches the code of the pages an address shows (before the browser hydrates the server's). */
+export async function preloadPage(pathname: string): Promise<void> {
+  const loads = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+    const type = (route.element as ReactElement | undefined)?.type;
+    return typeof type === 'function' && 'preload' in type ? [(type as Page).preload()] : [];
+  });
+  await Promise.all(loads);
 }

@@ -319,14 +319,19 @@ describe('live updates', () => {
   });
 
   it('leaves a reconnecting stream to the browser', async () => {
-    fakeServer([], 0);
+    const server = fakeServer([], 0);
     renderMenus();
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     const first = FakeEventSource.instances[0];
     if (!first) throw new Error('no stream');
+    const countCalls = () => server.calls.filter((c) => c === 'GET /api/notice/count').length;
+    const before = countCalls();
+    vi.useFakeTimers();
     first.readyState = FakeEventSource.CONNECTING;
     first.emit('error');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Past the longest wait before reopening a closed stream: nothing was fetched or reopened.
+    await vi.advanceTimersByTimeAsync(31_000);
+    expect(countCalls()).toBe(before);
     expect(FakeEventSource.instances).toHaveLength(1);
   });
 });

@@ -19,6 +19,17 @@ export const articles = {
     tip: '이 브레이크스루가 마음에 들었다면 하트를 눌러 주세요!',
   },
   articleSkeleton: { loading: '브레이크스루를 불러오는 중…' },
+  repoRefCards: {
+    heading: '저장소에서',
+    issue: '이슈',
+    pull: '풀 리퀘스트',
+    commit: '커밋',
+    open: '열림',
+    closed: '닫힘',
+    merged: '병합됨',
+    committed: '커밋됨',
+    onGitHub: 'GitHub에서 보기',
+  },
   articleFacts: {
     language: '언어',
     problem: '문제',
@@ -79,6 +90,10 @@ export const articles = {
   commentActions: {
     edit: '수정',
     delete: '삭제',
+    report: '신고',
+    hide: '숨기기',
+    restore: '다시 보이기',
+    approve: '승인',
     options: '{login} 님의 댓글 옵션',
     menu: '댓글 옵션',
     editLabel: '댓글 수정',
@@ -88,6 +103,11 @@ export const articles = {
   commentItem: {
     editedAt: '{date}에 수정됨',
     edited: '(수정됨)',
+    folded: '내가 차단한 사용자의 댓글',
+    show: '보기',
+    hidden: '숨겨짐: {reason}',
+    heldLinks: '승인 대기 중: 새 계정이 링크를 포함해 쓴 댓글입니다.',
+    heldRepeated: '승인 대기 중: 같은 내용이 여러 브레이크스루에 올라왔습니다.',
   },
 
   articleHistoryView: {

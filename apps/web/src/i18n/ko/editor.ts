@@ -91,6 +91,7 @@ export const editor = {
   draftStatus: {
     saving: '저장 중…',
     retrying: '저장되지 않음 — 다시 시도하는 중',
+    offline: '오프라인 — 변경 내용은 이 기기에 보관되며 다시 연결되면 전송됩니다',
     conflict: '저장되지 않음 — 다른 곳에서 이 초안이 변경되었습니다',
     savesItself: '작성하는 동안 초안이 자동으로 저장됩니다.',
     savedAt: '{time}에 저장됨',
@@ -103,6 +104,12 @@ export const editor = {
     heading: '작성 중이던 브레이크스루를 이어서 쓸까요?',
     untitled: '제목 없음',
     lastEdited: '· 마지막 수정 ',
+    startedBy: '· {name} 님이 시작함',
+    editingNow: '· 지금 참여 중: {names}',
+  },
+  draftsInProgress: {
+    one: '작성 중인 초안 1개',
+    many: '작성 중인 초안 {count}개',
   },
   workspaceDrafts: {
     heading: '초안',

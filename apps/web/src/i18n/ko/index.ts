@@ -9,6 +9,7 @@ import { articles } from './articles';
 import { blogs } from './blogs';
 import { editor } from './editor';
 import { errors } from './errors';
+import { safety } from './safety';
 import { serverMessages } from './server';
 import { ui } from './ui';
 
@@ -19,6 +20,7 @@ export const ko: Catalog = {
   ...editor,
   ...blogs,
   ...errors,
+  ...safety,
 };
 
 const serverTexts: Readonly<Record<string, string>> = serverMessages;

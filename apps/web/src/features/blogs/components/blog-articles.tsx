@@ -1,4 +1,5 @@
 import type { Blog } from '@repolog/contract/blogs';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { ListCounts } from '../../../components/ui/list-counts';
@@ -19,13 +20,15 @@ interface BlogArticlesProps {
   blog: Pick<Blog, 'blog_id' | 'article_count' | 'break_throughs'>;
   official: boolean;
   isMember: boolean;
+  /** Shown to members under the heading (the drafts being written). */
+  forMembers?: ReactNode;
 }
 
 /**
  * The right column: 'The Breakthroughs (n)' ('Notice (n)' on the official blog), the newest 15,
  * and the member's write button or the empty states of spec §2.
  */
-export function BlogArticles({ blog, official, isMember }: BlogArticlesProps) {
+export function BlogArticles({ blog, official, isMember, forMembers }: BlogArticlesProps) {
   const t = useMessages(messages);
   const writePath = `/blog/${blog.blog_id}/breakthrough/write`;
   const articles = blog.break_throughs;
@@ -43,6 +46,7 @@ export function BlogArticles({ blog, official, isMember }: BlogArticlesProps) {
           </ButtonLink>
         )}
       </div>
+      {forMembers}
       {articles.length > 0 ? (
         <ul className={styles.articles}>
           {articles.map((article) => (

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { Blog } from '@repolog/contract/blogs';
 import { OFFICIAL_BLOG_ID } from '@repolog/contract/constants';
 import { can } from '@repolog/contract/permissions';
@@ -35,7 +35,14 @@ const messages = i18n('blogView', {
  * The blog page of spec §2, shared by /blog/{blogId} and /workspace/myblog/{blog_id}.
  * Fallbacks in order: loading, the error text, 'Blog not found.'.
  */
-export function BlogView({ blogId }: { blogId: number }) {
+export function BlogView({
+  blogId,
+  forMembers,
+}: {
+  blogId: number;
+  /** What members see above the breakthroughs (the page adds the drafts being written). */
+  forMembers?: (blogId: number) => ReactNode;
+}) {
   const t = useMessages(messages);
   const texts = useMessages(blogTexts);
   const session = useSession();
@@ -60,13 +67,28 @@ export function BlogView({ blogId }: { blogId: number }) {
     return <Fallback text={texts.loadFailed} alert />;
   }
   if (!blog) return <Fallback text={texts.notFound} />;
-  return <LoadedBlog blog={blog} personal={viewer !== null && !isPlaceholderData} />;
+  return (
+    <LoadedBlog
+      blog={blog}
+      personal={viewer !== null && !isPlaceholderData}
+      forMembers={forMembers}
+    />
+  );
 }
 
-function LoadedBlog({ blog, personal }: { blog: Blog; personal: boolean }) {
+function LoadedBlog({
+  blog,
+  personal,
+  forMembers,
+}: {
+  blog: Blog;
+  personal: boolean;
+  forMembers: ((blogId: number) => ReactNode) | undefined;
+}) {
   const session = useSession();
   const actor = session.status === 'in' ? session : null;
   const official = blog.blog_id === OFFICIAL_BLOG_ID;
+  const isMember = can(actor, 'blog.write', blog);
 
   return (
     <div className={styles.blog}>
@@ -92,7 +114,8 @@ function LoadedBlog({ blog, personal }: { blog: Blog; personal: boolean }) {
             <BlogArticles
               blog={blog}
               official={official}
-              isMember={can(actor, 'blog.write', blog)}
+              isMember={isMember}
+              forMembers={isMember && forMembers ? forMembers(blog.blog_id) : null}
             />
           </Suspense>
         </div>

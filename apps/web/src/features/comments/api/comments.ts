@@ -44,3 +44,16 @@ export function useDeleteComment(articleId: number) {
     onSuccess: () => client.invalidateQueries({ queryKey: commentsQuery(articleId).queryKey }),
   });
 }
+
+/** Hides a comment, or shows it again (approves a held one): members of the blog, moderators. */
+export function useModerateComment(articleId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ commentId, hide }: { commentId: number; hide: boolean }) =>
+      api<Comment>(`/api/comment/${commentId}/${hide ? 'hide' : 'restore'}`, {
+        method: 'POST',
+        body: {},
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: commentsQuery(articleId).queryKey }),
+  });
+}

@@ -9,6 +9,10 @@ import styles from './comments.module.css';
 const messages = i18n('commentActions', {
   edit: 'Edit',
   delete: 'Delete',
+  report: 'Report',
+  hide: 'Hide',
+  restore: 'Show again',
+  approve: 'Approve',
   options: params('Options for the comment by {login}'),
   menu: 'Comment options',
   editLabel: 'Edit your comment',
@@ -28,6 +32,9 @@ export interface CommentMenuProps {
   onCloseMenu: () => void;
   onStartEdit: () => void;
   onDelete: () => void;
+  canReport: boolean;
+  onReport: () => void;
+  onModerate: (hide: boolean) => void;
 }
 
 export function CommentMenu({
@@ -38,10 +45,22 @@ export function CommentMenu({
   onCloseMenu,
   onStartEdit,
   onDelete,
+  canReport,
+  onReport,
+  onModerate,
 }: CommentMenuProps) {
   const t = useMessages(messages);
+  const shown = !comment.hidden && !comment.held;
   const items: DropdownItem[] = [
     ...(comment.updateButton ? [{ label: t.edit, onSelect: onStartEdit }] : []),
+    ...(comment.moderateButton
+      ? [
+          shown
+            ? { label: t.hide, onSelect: () => onModerate(true) }
+            : { label: comment.held ? t.approve : t.restore, onSelect: () => onModerate(false) },
+        ]
+      : []),
+    ...(canReport ? [{ label: t.report, onSelect: onReport }] : []),
     ...(comment.deleteButton ? [{ label: t.delete, onSelect: onDelete, danger: true }] : []),
   ];
   return (

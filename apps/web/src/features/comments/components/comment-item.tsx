@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Comment } from '@repolog/contract/comments';
 import { Link } from 'react-router';
 import { TimeAgo } from '../../../components/ui/time-ago';
@@ -9,7 +9,16 @@ import styles from './comments.module.css';
 const messages = i18n('commentItem', {
   editedAt: params('Edited {date}'),
   edited: '(edited)',
+  folded: 'Comment from a user you blocked',
+  show: 'Show',
+  hidden: params('Hidden: {reason}'),
+  heldLinks: 'Held for approval: a new account’s comment with links.',
+  heldRepeated: 'Held for approval: the same text was posted on several breakthroughs.',
 });
+
+const ReportDialog = lazy(() =>
+  import('../../../components/report-dialog').then((m) => ({ default: m.ReportDialog })),
+);
 
 const CommentMenu = lazy(() =>
   import('./comment-actions').then((m) => ({ default: m.CommentMenu })),
@@ -29,6 +38,10 @@ interface CommentItemProps {
   /** Saves the edit; resolves true when it was saved. */
   onSave: (content: string) => Promise<boolean>;
   onDelete: () => void;
+  /** Signed in and not its author: the menu offers Report. */
+  canReport: boolean;
+  /** Hides (true) or shows again / approves (false): members of the blog and moderators. */
+  onModerate: (hide: boolean) => void;
 }
 
 /**
@@ -41,7 +54,23 @@ export function CommentItem(props: CommentItemProps) {
   const { comment, editing } = props;
   const hydrated = useHydrated();
   const edited = Date.parse(comment.updatedAt) - Date.parse(comment.date) > 1000;
-  const hasMenu = comment.updateButton || comment.deleteButton;
+  const hasMenu =
+    comment.updateButton || comment.deleteButton || props.canReport || !!comment.moderateButton;
+  const [unfolded, setUnfolded] = useState(false);
+  const [reporting, setReporting] = useState(false);
+
+  if (comment.folded && !unfolded) {
+    return (
+      <li className={styles.item}>
+        <p className={styles.folded}>
+          {t.folded}{' '}
+          <button type="button" className={styles.linkButton} onClick={() => setUnfolded(true)}>
+            {t.show}
+          </button>
+        </p>
+      </li>
+    );
+  }
 
   return (
     <li className={styles.item}>
@@ -68,10 +97,25 @@ export function CommentItem(props: CommentItemProps) {
         )}
         {hasMenu && (
           <Suspense fallback={<div className={styles.menuWrap} />}>
-            <CommentMenu {...props} />
+            <CommentMenu {...props} onReport={() => setReporting(true)} />
           </Suspense>
         )}
       </div>
+      {comment.hidden && (
+        <p className={styles.notice}>{t.hidden({ reason: comment.hidden.reason })}</p>
+      )}
+      {comment.held && (
+        <p className={styles.notice}>{comment.held === 'links' ? t.heldLinks : t.heldRepeated}</p>
+      )}
+      {reporting && (
+        <Suspense fallback={null}>
+          <ReportDialog
+            targetType="comment"
+            targetId={comment.commentId}
+            onClose={() => setReporting(false)}
+          />
+        </Suspense>
+      )}
       {editing ? (
         <Suspense fallback={<p className={styles.content}>{comment.content}</p>}>
           <EditForm initial={comment.content} onCancel={props.onCancelEdit} onSave={props.onSave} />

@@ -2,7 +2,12 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useEffect, useState } from 'react';
 import type { Comment } from '@repolog/contract/comments';
 import { useSession } from '../../../lib/use-session';
-import { commentsQuery, useDeleteComment, useUpdateComment } from '../api/comments';
+import {
+  commentsQuery,
+  useDeleteComment,
+  useModerateComment,
+  useUpdateComment,
+} from '../api/comments';
 import { i18n, params, useMessages } from '../../../i18n';
 import { commentTexts } from '../lib/comment-texts';
 import { CommentForm } from './comment-form';
@@ -35,6 +40,7 @@ export function CommentsSection({ articleId }: { articleId: number }) {
   });
   const update = useUpdateComment(articleId);
   const deletion = useDeleteComment(articleId);
+  const moderation = useModerateComment(articleId);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [menuId, setMenuId] = useState<number | null>(null);
 
@@ -118,6 +124,14 @@ export function CommentsSection({ articleId }: { articleId: number }) {
               onCancelEdit={() => setEditingId(null)}
               onSave={(text) => save(comment, text)}
               onDelete={() => void remove(comment)}
+              canReport={session.status === 'in' && session.userName !== comment.userName}
+              onModerate={(hide) => {
+                setMenuId(null);
+                moderation.mutate(
+                  { commentId: comment.commentId, hide },
+                  { onError: (cause) => window.alert(cause.message) },
+                );
+              }}
             />
           ))}
         </ul>

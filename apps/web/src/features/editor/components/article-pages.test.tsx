@@ -155,7 +155,9 @@ function fakeDrafts() {
         next += 1;
         return json(store(next, body, 1));
       }
-      if (url === '/api/blog/7/drafts') return json([...drafts.values()]);
+      if (url === '/api/blog/7/drafts') {
+        return json([...drafts.values()].map((draft) => ({ ...draft, editingNow: [] })));
+      }
       const match = /^\/api\/draft\/(\d+)$/.exec(url);
       if (match && init.method === 'PUT') {
         const id = Number(match[1]);

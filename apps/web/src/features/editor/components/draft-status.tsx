@@ -7,6 +7,7 @@ import styles from './draft-status.module.css';
 const messages = i18n('draftStatus', {
   saving: 'Saving…',
   retrying: 'Not saved — retrying',
+  offline: 'Offline — changes are kept on this device and sent when you’re back',
   conflict: 'Not saved — this draft was changed elsewhere',
   savesItself: 'Your draft saves itself as you write.',
   savedAt: params('Saved at {time}'),
@@ -21,28 +22,33 @@ const messages = i18n('draftStatus', {
 const clock = (date: Date) =>
   date.toLocaleTimeString(locale.get(), { hour: '2-digit', minute: '2-digit' });
 
+/** What the status line tells: the autosave's state, or (a live draft) that the network is gone. */
+export type DraftLineStatus = AutosaveStatus | 'offline';
+
 /** The autosave line, read out by screen readers as it changes. */
 export function DraftStatusLine({
   status,
   savedAt,
 }: {
-  status: AutosaveStatus;
+  status: DraftLineStatus;
   savedAt: Date | null;
 }) {
   const t = useMessages(messages);
   const text =
-    status === 'saving'
-      ? t.saving
-      : status === 'retrying'
-        ? t.retrying
-        : status === 'conflict'
-          ? t.conflict
-          : status === 'saved' && savedAt
-            ? t.savedAt({ time: clock(savedAt) })
-            : t.savesItself;
+    status === 'offline'
+      ? t.offline
+      : status === 'saving'
+        ? t.saving
+        : status === 'retrying'
+          ? t.retrying
+          : status === 'conflict'
+            ? t.conflict
+            : status === 'saved' && savedAt
+              ? t.savedAt({ time: clock(savedAt) })
+              : t.savesItself;
   return (
     <p
-      className={`${styles.line} ${status === 'retrying' || status === 'conflict' ? styles.warn : ''}`}
+      className={`${styles.line} ${status === 'retrying' || status === 'conflict' || status === 'offline' ? styles.warn : ''}`}
       role="status"
       aria-live="polite"
       data-autosave={status}

@@ -6,9 +6,9 @@ import type * as Y from 'yjs';
 import { describeMessage, i18n, useLocale, useMessages } from '../../../i18n';
 import { getDraft, usePublishDraft } from '../api/drafts';
 import type { LiveDraft } from '../hooks/use-live-draft';
-import type { AutosaveStatus } from '../hooks/use-draft-autosave';
 import type { ArticleFormValues } from '../lib/article-form-rules';
 import { minimalChange } from '../lib/minimal-change';
+import type { DraftLineStatus } from './draft-status';
 import styles from './draft-status.module.css';
 
 /** The form's values as the live document holds them. */
@@ -92,13 +92,15 @@ export function useLiveForm(live: LiveDraft | null, draftId: number | null) {
   if (!live || draftId === null || !values || !collaboration) return null;
   const status = live.status;
   const saved = status.mode === 'live' && status.saved;
-  const autosaveStatus: AutosaveStatus =
+  const autosaveStatus: DraftLineStatus =
     status.mode === 'live'
-      ? status.saved
-        ? 'saved'
-        : status.online
-          ? 'saving'
-          : 'retrying'
+      ? status.offline
+        ? 'offline'
+        : status.saved
+          ? 'saved'
+          : status.online
+            ? 'saving'
+            : 'retrying'
       : 'saving';
 
   /** Waits until the server has stored every change made here, then posts the draft. */

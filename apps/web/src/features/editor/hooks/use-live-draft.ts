@@ -1,6 +1,7 @@
 import { LIVE_CLOSE, LIVE_MESSAGE_SAVED } from '@repolog/contract/live';
 import * as decoding from 'lib0/decoding';
 import { useEffect, useState, type RefObject } from 'react';
+import { IndexeddbPersistence } from 'y-indexeddb';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { i18n } from '../../../i18n';
@@ -27,13 +28,14 @@ export interface Collaborator {
 /**
  * - connecting: the page waits to join the draft's live document;
  * - live: joined; `online` false while the connection is being restored (edits wait and merge);
+ *   `offline` while the browser has no network (edits are kept on this device, in IndexedDB);
  *   `saved` when the server has stored every change made here;
  * - unavailable: no WebSocket gets through (a proxy): the page saves through the drafts API;
  * - ended: the server ended it for good (the draft was posted, the member removed…): `reason`.
  */
 export type LiveStatus =
   | { mode: 'connecting' }
-  | { mode: 'live'; online: boolean; saved: boolean; savedAt: Date | null }
+  | { mode: 'live'; online: boolean; offline: boolean; saved: boolean; savedAt: Date | null }
   | { mode: 'unavailable' }
   | { mode: 'ended'; code: number; reason: string };
 
@@ -47,11 +49,15 @@ export interface LiveDraft {
 
 const liveUrl = () => `${window.location.origin.replace(/^http/, 'ws')}/api/draft`;
 
+/** Where this browser keeps its copy of a draft's document (per person: a shared computer). */
+const localName = (draftId: number, login: string) => `repolog-draft-${draftId}-${login}`;
+
 /**
  * Joins a draft's live document (Yjs over a WebSocket, y-websocket's provider): reconnects by
  * itself, merges what was typed offline, shows who else is in the draft. The server says when
  * it has stored this page's changes (message 100, its state vector), which is what "Saved"
- * means here.
+ * means here. The document is also kept in this browser (IndexedDB, y-indexeddb): a page closed
+ * while offline sends what it had not sent yet when the draft is opened again.
  */
 export function useLiveDraft(
   draftId: number | null,
@@ -69,6 +75,11 @@ export function useLiveDraft(
       disableBc: true,
       maxBackoffTime: 5000,
     });
+    // Absent where IndexedDB is (tests' DOM, some private windows): the page still works.
+    const local =
+      typeof indexedDB === 'undefined'
+        ? null
+        : new IndexeddbPersistence(localName(draftId, login), doc);
     const undoManager = new Y.UndoManager([doc.getText('content'), doc.getText('title')]);
     const color = colorOf(login);
     provider.awareness.setLocalStateField('user', { name: login, color, colorLight: `${color}33` });
@@ -76,6 +87,7 @@ export function useLiveDraft(
     let stored = new Map<number, number>();
     let savedAt: Date | null = null;
     let everConnected = false;
+    let offline = !navigator.onLine;
     let status: LiveStatus = { mode: 'connecting' };
     let collaborators: Collaborator[] = [];
     const publish = () => setLive({ status, doc, provider, undoManager, collaborators });
@@ -84,7 +96,7 @@ export function useLiveDraft(
     const refresh = () => {
       if (status.mode === 'ended' || status.mode === 'unavailable') return;
       status = everConnected
-        ? { mode: 'live', online: provider.wsconnected, saved: savedHere(), savedAt }
+        ? { mode: 'live', online: provider.wsconnected, offline, saved: savedHere(), savedAt }
         : { mode: 'connecting' };
       publish();
     };
@@ -117,8 +129,28 @@ export function useLiveDraft(
         return;
       }
       status = { mode: 'ended', code: event.code, reason: event.reason };
+      // Nothing of a posted, deleted or missing draft is worth keeping here.
+      if (event.code === LIVE_CLOSE.posted.code || event.code === LIVE_CLOSE.notFound.code) {
+        void local?.clearData();
+      }
       publish();
     });
+    // The browser says the network went or came back: the status line says so at once, and the
+    // page reconnects at once (instead of after the client's time-out and back-off).
+    const onOffline = () => {
+      offline = true;
+      refresh();
+    };
+    const onOnline = () => {
+      offline = false;
+      if (status.mode === 'live' || status.mode === 'connecting') {
+        provider.disconnect();
+        provider.connect();
+      }
+      refresh();
+    };
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
     const onAwareness = () => {
       collaborators = [...provider.awareness.getStates().entries()].flatMap(([clientId, state]) => {
         const user = (state as { user?: { name?: unknown; color?: unknown } }).user;
@@ -156,10 +188,13 @@ export function useLiveDraft(
     publish();
     return () => {
       clearTimeout(giveUp);
+      window.removeEventListener('offline', onOffline);
+      window.removeEventListener('online', onOnline);
       doc.off('update', onUpdate);
       provider.awareness.off('change', onAwareness);
       undoManager.destroy();
       provider.destroy();
+      void local?.destroy();
       doc.destroy();
       setLive(null);
     };

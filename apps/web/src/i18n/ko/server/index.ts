@@ -3,10 +3,13 @@ import { articles } from './articles';
 import { auth } from './auth';
 import { blogs } from './blogs';
 import { drafts } from './drafts';
+import { email } from './email';
 import { github } from './github';
 import { http } from './http';
 import { media } from './media';
 import { repoItems } from './repo-items';
+import { search } from './search';
+import { safety } from './safety';
 import { validation } from './validation';
 
 /**
@@ -20,6 +23,9 @@ export const serverMessages = {
   ...articles,
   ...drafts,
   ...media,
+  ...search,
+  ...safety,
+  ...email,
   ...github,
   ...repoItems,
   ...http,

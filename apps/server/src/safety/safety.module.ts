@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../deps.js';
+import { routePath } from '../plugins/route-path.js';
+import { moderationService } from './moderation.service.js';
+import { reportsService } from './reports.service.js';
+import { safetyRepository } from './safety.repository.js';
+import { registerSafetyRoutes } from './safety.routes.js';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Registers safety: reports, blocks, the moderators' queue and actions, and the refusal of a
+ * suspended person's every write (signing in and out excepted, so they can still read).
+ * Register it before the other features, so its hook covers their routes.
+ */
+export function registerSafetyModule(app: FastifyInstance, deps: AppDeps): void {
+  const repo = safetyRepository(deps.db);
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    if (!request.actor || !WRITES.has(request.method)) return;
+    const path = routePath(request);
+    if (!path.startsWith('/api/') || path.startsWith('/api/auth/')) return;
+    await deps.safety.refuseSuspended(request.actor.userId);
+  });
+  registerSafetyRoutes(
+    app,
+    reportsService({ repo }),
+    moderationService({
+      repo,
+      checks: deps.safety,
+      cacheSync: deps.cacheSync,
+      events: deps.events,
+      sessionEnds: deps.sessionEnds,
+    }),
+  );
+}

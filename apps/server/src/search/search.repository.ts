@@ -1,0 +1,162 @@
+import { and, desc, eq, lt, or, isNull, sql, type SQL } from 'drizzle-orm';
+import type { SearchSort } from '@repolog/contract/search';
+import type { Db } from '../db/client.js';
+import { articles, articleSearch, blogs, users } from '../db/schema.js';
+import type { SearchDocument } from './search-document.js';
+import type { ParsedQuery } from './search-query.js';
+
+/** Weights of D, C, B, A for ts_rank: title far above tags above problem/solution above body. */
+const WEIGHTS = '{0.1,0.2,0.4,1.0}';
+
+/** A result row, before its snippet is made. */
+export interface SearchRow {
+  id: number;
+  title: string;
+  blogId: number;
+  blogName: string;
+  createdAt: Date;
+  about: string | null;
+  tags: string[];
+  likeCount: number;
+  commentCount: number;
+  text: string;
+  total: number;
+}
+
+export interface SearchFilters {
+  tag: string | null;
+  lang: string | null;
+  blogId: number | null;
+  /** The official blog's notices are not breakthroughs (the lists leave them out too). */
+  excludeBlogId: number;
+}
+
+/** A breakthrough the background pass indexes. */
+export interface UnindexedRow {
+  id: number;
+  title: string;
+  tags: string[];
+  problem: string | null;
+  solution: string | null;
+  content: string;
+  blogName: string;
+  authorName: string | null;
+}
+
+/** The search index: the query, and the background pass's reads and writes. */
+export function searchRepository(db: Db) {
+  return {
+    async search(
+      query: ParsedQuery,
+      filters: SearchFilters,
+      sort: SearchSort,
+      page: { offset: number; limit: number },
+    ): Promise<SearchRow[]> {
+      const conditions: SQL[] = [sql`${articles.blogId} <> ${filters.excludeBlogId}`];
+      const tsquery = query.tsquery === '' ? null : sql`${query.tsquery}::tsquery`;
+      if (tsquery) conditions.push(sql`${articleSearch.document} @@ ${tsquery}`);
+      // Phrases and words the index has no lexeme for: the stored plain text, literally.
+      for (const text of query.contains) {
+        conditions.push(sql`strpos(lower(${articleSearch.text}), ${text}) > 0`);
+      }
+      for (const text of query.excludes) {
+        conditions.push(sql`strpos(lower(${articleSearch.text}), ${text}) = 0`);
+      }
+      if (filters.tag !== null) {
+        conditions.push(sql`${articles.tags} @> array[${filters.tag}]::text[]`);
+      }
+      if (filters.lang !== null) {
+        conditions.push(sql`lower(${articles.about}) = lower(${filters.lang})`);
+      }
+      if (filters.blogId !== null) conditions.push(eq(articles.blogId, filters.blogId));
+
+      const rank = tsquery
+        ? sql`ts_rank(${WEIGHTS}::float4[], ${articleSearch.document}, ${tsquery})`
+        : sql`0`;
+      // Words first; among close matches, likes and then freshness (30-day half-life).
+      const relevance = sql`${rank} + ln(1 + ${articles.likeCount}) * 0.02 + 0.05 / (1 + extract(epoch from now() - ${articles.createdAt}) / 2592000)`;
+      const order =
+        sort === 'newest'
+          ? [desc(articles.createdAt), desc(articles.id)]
+          : sort === 'likes'
+            ? [desc(articles.likeCount), desc(articles.createdAt), desc(articles.id)]
+            : [desc(relevance), desc(articles.id)];
+      return db
+        .select({
+          id: articles.id,
+          title: articles.title,
+          blogId: articles.blogId,
+          blogName: blogs.name,
+          createdAt: articles.createdAt,
+          about: articles.about,
+          tags: articles.tags,
+          likeCount: articles.likeCount,
+          commentCount: articles.commentCount,
+          text: articleSearch.text,
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+        })
+        .from(articleSearch)
+        .innerJoin(articles, eq(articles.id, articleSearch.articleId))
+        .innerJoin(blogs, eq(blogs.id, articles.blogId))
+        .where(and(...conditions))
+        .orderBy(...order)
+        .limit(page.limit)
+        .offset(page.offset);
+    },
+
+    /**
+     * Up to `limit` breakthroughs without a search document, or with one from an older
+     * analyzer, newest first below `beforeId`.
+     */
+    async findUnindexed(options: {
+      version: number;
+      beforeId: number;
+      limit: number;
+    }): Promise<UnindexedRow[]> {
+      return db
+        .select({
+          id: articles.id,
+          title: articles.title,
+          tags: articles.tags,
+          problem: articles.problem,
+          solution: articles.solution,
+          content: articles.content,
+          blogName: blogs.name,
+          authorName: users.userName,
+        })
+        .from(articles)
+        .innerJoin(blogs, eq(blogs.id, articles.blogId))
+        .leftJoin(users, eq(users.id, articles.authorId))
+        .leftJoin(articleSearch, eq(articleSearch.articleId, articles.id))
+        .where(
+          and(
+            lt(articles.id, options.beforeId),
+            or(isNull(articleSearch.articleId), lt(articleSearch.analyzerVersion, options.version)),
+          ),
+        )
+        .orderBy(desc(articles.id))
+        .limit(options.limit);
+    },
+
+    /**
+     * Stores a document the background pass made, unless the breakthrough is gone or a write
+     * stored one from this analyzer meanwhile (that one is at least as new).
+     */
+    async storeIndexed(
+      articleId: number,
+      document: SearchDocument,
+      version: number,
+    ): Promise<void> {
+      await db.execute(sql`
+        insert into ${articleSearch} (article_id, document, text, analyzer_version)
+        select ${articleId}, ${document.vector}::tsvector, ${document.text}, ${version}
+        where exists (select 1 from ${articles} where id = ${articleId})
+        on conflict (article_id) do update
+          set document = excluded.document, text = excluded.text,
+              analyzer_version = excluded.analyzer_version
+          where ${articleSearch.analyzerVersion} < excluded.analyzer_version`);
+    },
+  };
+}
+
+export type SearchRepository = ReturnType<typeof searchRepository>;

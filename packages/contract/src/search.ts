@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { idParam, isoDate } from './common';
+import { fieldSays } from './validation';
+
+/** Orders of search results. */
+export const SEARCH_SORTS = ['relevance', 'newest', 'likes'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** Results per page of GET /api/search. */
+export const SEARCH_PAGE_SIZE = 10;
+/** Longest query, in characters (code points). */
+export const SEARCH_QUERY_MAX = 200;
+
+/** GET /api/search */
+export const searchQuerySchema = z.object({
+  q: z
+    .string({ error: fieldSays('q', 'notText') })
+    .refine(
+      (value) => Array.from(value).length <= SEARCH_QUERY_MAX,
+      fieldSays('q', 'tooLong', { max: SEARCH_QUERY_MAX }),
+    )
+    .optional(),
+  tag: z
+    .string({ error: fieldSays('tag', 'notText') })
+    .max(30, fieldSays('tag', 'tooLong', { max: 30 }))
+    .optional(),
+  lang: z
+    .string({ error: fieldSays('lang', 'notText') })
+    .max(40, fieldSays('lang', 'tooLong', { max: 40 }))
+    .optional(),
+  blog: idParam('blog').optional(),
+  sort: z
+    .enum(SEARCH_SORTS, {
+      error: fieldSays('sort', 'oneOf', { options: SEARCH_SORTS.join(', ') }),
+    })
+    .optional(),
+  page: idParam('page').optional(),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+export const searchItemSchema = z.object({
+  articleId: z.number().int(),
+  title: z.string(),
+  blogId: z.number().int(),
+  blogName: z.string(),
+  createdAt: isoDate,
+  about: z.string().nullable(),
+  tags: z.array(z.string()),
+  likeCount: z.number().int(),
+  commentCount: z.number().int(),
+  /** The best-matching passage as HTML: escaped plain text, matched words in `<mark>`. */
+  snippet: z.string(),
+});
+export type SearchItem = z.infer<typeof searchItemSchema>;
+
+export const searchResultSchema = z.object({
+  items: z.array(searchItemSchema),
+  /** Matches in all (pages of SEARCH_PAGE_SIZE). */
+  total: z.number().int(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;

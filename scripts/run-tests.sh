@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# `npm test`: lint, typecheck and formatting; one production build; unit and API tests on
+# PGlite (and again on PostgreSQL when TEST_DATABASE_URL is set); the browser tests and the
+# bundle budget on that same build. Each stage prints its wall time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib/stage.sh
+
+stage check npm run check --silent
+# The one build: server tests of rendered pages read it, the browser tests serve it.
+stage build npm run build --silent
+stage "unit PGlite" env -u TEST_DATABASE_URL npx vitest run
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  stage "unit PostgreSQL" npx vitest run --project server:postgres
+fi
+stage e2e env E2E_SKIP_BUILD=1 bash scripts/e2e.sh
+stage bundle npx tsx bench/bundle-size.ts
