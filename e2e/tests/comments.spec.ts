@@ -48,7 +48,7 @@ test.describe('comments on a breakthrough', () => {
     await menuOf(dana, 'We did').click();
     await expect(row(dana, 'We did').getByRole('menu')).toBeHidden();
     await menuOf(dana, 'debounce').click();
-    await expect(row(dana, 'debounce').getByRole('menuitem')).toHaveText(['Delete']);
+    await expect(row(dana, 'debounce').getByRole('menuitem')).toHaveText(['Report', 'Delete']);
     await menuOf(dana, 'debounce').click();
 
     // Inline edit with Cancel and Edit; no menu opens meanwhile.

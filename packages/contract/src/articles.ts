@@ -82,6 +82,8 @@ export const articleSchema = z.object({
    * they may edit it too.
    */
   coauthors: z.array(z.object({ userId: z.number().int(), userName: z.string() })),
+  /** Hidden by a moderator: only its author reads it, with the reason. */
+  hidden: z.object({ reason: z.string() }).optional(),
 });
 export type Article = z.infer<typeof articleSchema>;
 

@@ -1,5 +1,5 @@
 import type { StubCommit, StubIssue, StubRepo, StubState, StubUser } from './state';
-import { findUser, isAffiliated } from './state';
+import { findUser, isAffiliated, STUB_ACCOUNTS_CREATED_AT } from './state';
 
 /** Where links point: `web` is the stub's github.com, `api` its REST root. */
 export interface Urls {
@@ -38,6 +38,7 @@ export function presentUser(state: StubState, user: StubUser, urls: Urls) {
   return {
     ...presentSimpleUser(state, user.login, urls),
     name: user.name,
+    created_at: user.createdAt ?? STUB_ACCOUNTS_CREATED_AT,
     public_repos: state.repos.filter((r) => !r.private && r.owner === user.login).length,
   };
 }

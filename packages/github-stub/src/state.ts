@@ -19,7 +19,12 @@ export interface StubUser {
   name: string;
   canSignIn: boolean;
   type: 'User' | 'Organization';
+  /** ISO 8601; absent: an account from long ago (STUB_ACCOUNTS_CREATED_AT). */
+  createdAt?: string;
 }
+
+/** When the stand-in's accounts were created, unless their seed says otherwise. */
+export const STUB_ACCOUNTS_CREATED_AT = '2015-01-01T00:00:00Z';
 
 /** An issue or a pull request (they share one number sequence, as on GitHub). */
 export interface StubIssue {

@@ -53,10 +53,10 @@ describe('renderMarkdown', () => {
         '[chat](ircs://irc.libera.chat/repolog) [jabber](xmpp:team@example.com) ' +
         '[data](data:text/html,x) ![img](javascript:alert(2)) ![pic](https://example.com/a.png)',
     );
-    expect(out).toContain('<a href="https://example.com">ok</a>');
-    expect(out).toContain('<a href="mailto:a@b.c">mail</a>');
-    expect(out).toContain('<a href="ircs://irc.libera.chat/repolog">chat</a>');
-    expect(out).toContain('<a href="xmpp:team@example.com">jabber</a>');
+    expect(out).toContain('<a href="https://example.com" rel="nofollow ugc">ok</a>');
+    expect(out).toContain('<a href="mailto:a@b.c" rel="nofollow ugc">mail</a>');
+    expect(out).toContain('<a href="ircs://irc.libera.chat/repolog" rel="nofollow ugc">chat</a>');
+    expect(out).toContain('<a href="xmpp:team@example.com" rel="nofollow ugc">jabber</a>');
     expect(out).toContain('<a>bad</a>');
     expect(out).toContain('<a>data</a>');
     expect(out).toContain('<img alt="img" loading="lazy" decoding="async">');
@@ -64,6 +64,13 @@ describe('renderMarkdown', () => {
       '<img src="https://example.com/a.png" alt="pic" loading="lazy" decoding="async">',
     );
     expect(out).not.toMatch(/javascript:|data:text/i);
+  });
+
+  it('marks links written by users rel="nofollow ugc", but not the page’s own anchors', () => {
+    const out = html('[site](https://spam.example) [top](#top) [here](/breakthrough/1)');
+    expect(out).toContain('<a href="https://spam.example" rel="nofollow ugc">site</a>');
+    expect(out).toContain('<a href="#top">top</a>');
+    expect(out).toContain('<a href="/breakthrough/1">here</a>');
   });
 
   it('loads images lazily and keeps stored images (/media/…) as they are linked', () => {

@@ -99,6 +99,22 @@ function rehypeLazyImages() {
   };
 }
 
+/**
+ * Links written by users carry rel="nofollow ugc": search engines give spam posted here no
+ * credit. Links within the page (footnotes, #anchors) and relative ones are the site's own.
+ */
+function rehypeUserLinks() {
+  return (tree: Root) => {
+    visit(tree, 'element', (node: Element) => {
+      if (node.tagName !== 'a') return;
+      const href = node.properties.href;
+      if (typeof href === 'string' && /^[a-z][a-z0-9+.-]*:/i.test(href)) {
+        node.properties.rel = ['nofollow', 'ugc'];
+      }
+    });
+  };
+}
+
 // remark-rehype already prefixes the ids it makes (footnotes) with "user-content-"; raw HTML,
 // the only other way to write an id, is dropped. So the sanitizer must not prefix them again,
 // or footnote links would point nowhere.
@@ -110,6 +126,7 @@ const schema = {
   attributes: {
     ...defaultSchema.attributes,
     img: [...(defaultSchema.attributes?.img ?? []), 'width', 'height', 'loading', 'decoding'],
+    a: [...(defaultSchema.attributes?.a ?? []), 'rel'],
   },
 };
 
@@ -127,6 +144,7 @@ const processor = unified()
   .use(rehypeScrollables)
   .use(rehypeEmptyHeaderCells)
   .use(rehypeLazyImages)
+  .use(rehypeUserLinks)
   .use(rehypeStringify)
   .freeze();
 

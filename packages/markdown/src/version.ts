@@ -4,4 +4,4 @@
  * server stores rendered bodies with the version that made them and re-renders older ones in
  * the background. (Its own file, so reading it does not load the pipeline.)
  */
-export const PIPELINE_VERSION = 2;
+export const PIPELINE_VERSION = 3;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ListSort } from '@repolog/contract/articles';
 import type { Db } from '../db/client.js';
 import { articles, blogs, likes } from '../db/schema.js';
@@ -95,7 +95,10 @@ export function articleListsRepository(db: Db) {
     .select(articleListColumns)
     .from(articles)
     .innerJoin(blogs, eq(blogs.id, articles.blogId))
-    .where(sql`${articles.id} = any(${sql.placeholder('ids')}::int[])`)
+    // Hidden ones are left out here too, should an id list still hold one.
+    .where(
+      sql`${articles.id} = any(${sql.placeholder('ids')}::int[]) and ${articles.hiddenAt} is null`,
+    )
     .prepare('article_list_rows');
 
   return {
@@ -122,20 +125,20 @@ export function articleListsRepository(db: Db) {
         const pattern = `%${escapeLike(q)}%`;
         matches = sql`
           with m as materialized (
-            select id, created_at, like_count, blog_id, about from ${articles} where lower(title) like lower(${pattern})
+            select id, created_at, like_count, blog_id, about, hidden_at from ${articles} where lower(title) like lower(${pattern})
             union
-            select id, created_at, like_count, blog_id, about from ${articles}
+            select id, created_at, like_count, blog_id, about, hidden_at from ${articles}
               where blog_id = any(array(select sb.id from ${blogs} sb where lower(sb.name) like lower(${pattern})))
           )
           select m.id from m
-          where m.blog_id <> ${options.excludeBlogId} and ${langCondition}
+          where m.blog_id <> ${options.excludeBlogId} and ${langCondition} and m.hidden_at is null
           order by ${order}`;
       } else {
         // articles_created_idx, articles_like_count_idx and articles_about_lower_idx carry
         // blog_id (migrations 0003, 0008): the walk in either order reads the index alone.
         matches = sql`
           select m.id from ${articles} m
-          where m.blog_id <> ${options.excludeBlogId} and ${langCondition}
+          where m.blog_id <> ${options.excludeBlogId} and ${langCondition} and m.hidden_at is null
           order by ${order}`;
       }
       const result = await tx.execute(
@@ -159,7 +162,7 @@ export function articleListsRepository(db: Db) {
       options: { authorId: number; offset: number; limit: number },
       tx: Db = db,
     ): Promise<{ rows: ArticleListRow[]; total: number }> {
-      const where = eq(articles.authorId, options.authorId);
+      const where = and(eq(articles.authorId, options.authorId), isNull(articles.hiddenAt));
       const [rows, totals] = await Promise.all([
         tx
           .select(articleListColumns)
@@ -179,7 +182,11 @@ export function articleListsRepository(db: Db) {
       options: { userId: number; filters: ArticleFilters; offset: number; limit: number },
       tx: Db = db,
     ): Promise<{ rows: ArticleListRow[]; total: number }> {
-      const where = and(eq(likes.userId, options.userId), ...filterConditions(options.filters));
+      const where = and(
+        eq(likes.userId, options.userId),
+        isNull(articles.hiddenAt),
+        ...filterConditions(options.filters),
+      );
       const [rows, totals] = await Promise.all([
         tx
           .select(articleListColumns)

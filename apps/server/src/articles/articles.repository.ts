@@ -27,6 +27,9 @@ export interface ArticleDetailRow extends ArticleListRow {
   updatedAt: Date;
   /** Members who wrote it with the author, in the order they were added. */
   coauthors: { userId: number; userName: string }[];
+  /** Hidden by a moderator (only its author may read it). */
+  hiddenAt: Date | null;
+  hiddenReason: string | null;
 }
 
 export interface ArticleFields {
@@ -114,6 +117,8 @@ export function articlesRepository(db: Db) {
       repoPrivate: blogs.repoPrivate,
       updatedAt: articles.updatedAt,
       coauthors: coauthorsOf(articles.id),
+      hiddenAt: articles.hiddenAt,
+      hiddenReason: articles.hiddenReason,
     })
     .from(articles)
     .innerJoin(blogs, eq(blogs.id, articles.blogId))

@@ -60,6 +60,13 @@ export interface ArticlesServiceDeps {
   safety: Pick<SafetyChecks, 'checkBreakthrough'>;
 }
 
+/** An article's page as everyone shares it, with whether (and why) a moderator hid it. */
+interface SharedView {
+  view: Article;
+  hiddenReason: string | null;
+  authorId: number | null;
+}
+
 export const UNRENDERABLE = 'articles.unrenderable';
 export const TOO_MANY_RENDERS = 'articles.tooManyRenders';
 export const RENDERER_BUSY = 'articles.rendererBusy';
@@ -103,7 +110,7 @@ export function articlesService({
 
   const lists = breakthroughLists({ repo: listQueries, officialBlogId, cacheSync });
   // What a visitor (no personal likeButton) sees of a popular article, reused for a second.
-  const publicViews = microcache<Article>({
+  const publicViews = microcache<SharedView>({
     ttlMs: PUBLIC_VIEW_TTL_MS,
     maxKeys: 512,
     name: 'article_views',
@@ -138,11 +145,15 @@ export function articlesService({
   };
 
   /** Reads never render: the stored HTML, or until it exists the body as escaped text. */
-  const detail = async (articleId: number): Promise<Article> => {
+  const detail = async (articleId: number): Promise<SharedView> => {
     const row = await repo.findDetail(articleId);
     if (!row) throw notFound(ARTICLE_NOT_FOUND);
     if (row.renderVersion < RENDER_VERSION) backfill.request(articleId);
-    return presentArticle(row, row.contentHtml ?? escapedBody(row.content));
+    return {
+      view: presentArticle(row, row.contentHtml ?? escapedBody(row.content)),
+      hiddenReason: row.hiddenAt ? (row.hiddenReason ?? '') : null,
+      authorId: row.authorId,
+    };
   };
 
   /**
@@ -151,13 +162,24 @@ export function articlesService({
    */
   const get = async (articleId: number, viewer: Actor | null): Promise<Article> => {
     const shared = publicViews.get(String(articleId), () => detail(articleId));
-    if (!viewer) return shared;
-    const [view, mine] = await Promise.all([
+    if (!viewer) {
+      const { view, hiddenReason } = await shared;
+      if (hiddenReason !== null) throw notFound(ARTICLE_NOT_FOUND);
+      return view;
+    }
+    const [{ view, hiddenReason, authorId }, mine] = await Promise.all([
       shared,
       repo.findViewerState(articleId, viewer.userId),
     ]);
     if (!mine) throw notFound(ARTICLE_NOT_FOUND);
-    return { ...view, likeCount: mine.likeCount, likeButton: mine.liked };
+    // Hidden: gone for everyone but its author, who is told why.
+    if (hiddenReason !== null && authorId !== viewer.userId) throw notFound(ARTICLE_NOT_FOUND);
+    return {
+      ...view,
+      likeCount: mine.likeCount,
+      likeButton: mine.liked,
+      ...(hiddenReason !== null ? { hidden: { reason: hiddenReason } } : {}),
+    };
   };
 
   return {

@@ -85,7 +85,7 @@ describe('bodies are rendered when written, never when read', () => {
     expect(row.version).toBe(RENDER_VERSION);
     expect(row.text).toBe('Pool sizing See the docs.');
     expect(row.html).toContain('<h1>Pool sizing</h1>');
-    expect(row.html).toContain('<a href="https://example.com">the docs</a>');
+    expect(row.html).toContain('<a href="https://example.com" rel="nofollow ugc">the docs</a>');
     expect(row.html).toContain('<span class="hljs-keyword">const</span>');
 
     await t.app.renderPool.close();

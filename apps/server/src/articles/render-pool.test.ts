@@ -23,7 +23,7 @@ describe('the render pool', () => {
     expect(
       await pool.render('# Hi\n\nSome `code` and [a link](https://example.com).', 'u1'),
     ).toEqual({
-      html: '<h1>Hi</h1>\n<p>Some <code>code</code> and <a href="https://example.com">a link</a>.</p>',
+      html: '<h1>Hi</h1>\n<p>Some <code>code</code> and <a href="https://example.com" rel="nofollow ugc">a link</a>.</p>',
       text: 'Hi Some code and a link.',
       version: RENDER_VERSION,
     });

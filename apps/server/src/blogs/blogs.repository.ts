@@ -47,7 +47,7 @@ export function blogsRepository(db: Db) {
 
   // The whole blog page in one round trip, built once and planned once per connection: read on
   // every view its short-lived cache does not hold (most, on a long tail of addresses).
-  const newest = sql`(select ${articles.id} as id, ${articles.title} as title, ${articles.createdAt} as created_at, ${articles.likeCount} as like_count, ${articles.commentCount} as comment_count from ${articles} where ${articles.blogId} = ${blogs.id} order by ${articles.createdAt} desc, ${articles.id} desc limit ${BLOG_PAGE_ARTICLES})`;
+  const newest = sql`(select ${articles.id} as id, ${articles.title} as title, ${articles.createdAt} as created_at, ${articles.likeCount} as like_count, ${articles.commentCount} as comment_count from ${articles} where ${articles.blogId} = ${blogs.id} and ${articles.hiddenAt} is null order by ${articles.createdAt} desc, ${articles.id} desc limit ${BLOG_PAGE_ARTICLES})`;
   const detail = db
     .select({
       id: blogs.id,

@@ -2,6 +2,7 @@ import { EMAIL_DEFAULTS, type EmailChoice, type EmailKind } from '@repolog/contr
 import type { BlogMemberships } from '../blogs/blogs.public.js';
 import type { Db } from '../db/client.js';
 import type { DeliveryContext, EmailJob, Outbox, OutboxEventMap } from '../outbox/outbox.public.js';
+import type { SafetyChecks } from '../safety/safety.public.js';
 import type { EmailRepository, SettingsRow } from './email.repository.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -24,8 +25,10 @@ export function emailEnqueue(deps: {
   repo: EmailRepository;
   outbox: Pick<Outbox, 'add' | 'deliver'>;
   memberships: Pick<BlogMemberships, 'find'>;
+  /** Nobody gets an email caused by a person they blocked. */
+  safety: Pick<SafetyChecks, 'isBlocked'>;
 }) {
-  const { repo, outbox } = deps;
+  const { repo, outbox, safety } = deps;
 
   /** Sends the events written in a delivery once that delivery commits. */
   const afterCommit = (ids: number[]) =>
@@ -37,6 +40,7 @@ export function emailEnqueue(deps: {
     item: { articleId?: number; blogId?: number; actorId: number },
     ids: number[],
   ): Promise<void> {
+    if (await safety.isBlocked(to.userId, item.actorId, tx)) return;
     const settings = await repo.settings(to.userId, tx);
     if (!settings || !addressOf(settings)) return;
     const choice = choiceOf(settings, to.kind);
@@ -122,6 +126,7 @@ export function emailEnqueue(deps: {
       const article = await repo.article(event.articleId, tx);
       const authorId = article?.authorId;
       if (authorId == null || authorId === event.userId) return;
+      if (await safety.isBlocked(authorId, event.userId, tx)) return;
       const settings = await repo.settings(authorId, tx);
       if (!settings || !addressOf(settings)) return;
       const choice = choiceOf(settings, 'like');

@@ -53,7 +53,12 @@ export function registerEmailModule(
       : mailboxSender(repo);
   if (config.email.delivery === 'mailbox') registerMailboxRoutes(app, repo);
 
-  const enqueue = emailEnqueue({ repo, outbox: deps.outbox, memberships: deps.memberships });
+  const enqueue = emailEnqueue({
+    repo,
+    outbox: deps.outbox,
+    memberships: deps.memberships,
+    safety: deps.safety,
+  });
   deps.outbox.handle('comment.created', (event, delivery) =>
     enqueue.onCommentCreated(event, delivery),
   );

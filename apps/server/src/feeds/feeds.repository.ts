@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { articles, blogs, users } from '../db/schema.js';
 
@@ -58,7 +58,12 @@ export function feedsRepository(db: Db) {
           .from(articles)
           .innerJoin(blogs, eq(blogs.id, articles.blogId))
           .leftJoin(users, eq(users.id, articles.authorId))
-          .where(options.blogId === undefined ? undefined : eq(articles.blogId, options.blogId))
+          .where(
+            and(
+              isNull(articles.hiddenAt),
+              options.blogId === undefined ? undefined : eq(articles.blogId, options.blogId),
+            ),
+          )
           // Newest first: the order the articles_created index is built in.
           .orderBy(desc(articles.createdAt), desc(articles.id))
           .limit(options.limit)
@@ -107,6 +112,7 @@ export function feedsRepository(db: Db) {
       return tx
         .select({ id: articles.id, lastmod: articles.updatedAt })
         .from(articles)
+        .where(isNull(articles.hiddenAt))
         .orderBy(asc(articles.id))
         .offset(offset)
         .limit(limit);

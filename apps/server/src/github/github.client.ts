@@ -29,6 +29,7 @@ interface RawUser {
   login: string;
   name?: string | null;
   avatar_url?: string | null;
+  created_at?: string | null;
 }
 interface RawRepo {
   id: number;
@@ -61,6 +62,7 @@ const toUser = (u: RawUser): GitHubUser => ({
   login: u.login,
   name: u.name ?? null,
   avatarUrl: u.avatar_url ?? null,
+  createdAt: u.created_at ?? null,
 });
 /** A repository as GitHub answers it; anything else (a user, an error page) is a bad response. */
 const toRepo = (r: RawRepo): GitHubRepo => {

@@ -4,6 +4,8 @@ export interface GitHubUser {
   login: string;
   name: string | null;
   avatarUrl: string | null;
+  /** When the account was created (the signed-in user's own record carries it). */
+  createdAt?: string | null;
 }
 
 export interface GitHubRepo {

@@ -17,6 +17,8 @@ export interface GithubIdentity {
   login: string;
   name: string | null;
   avatarUrl: string | null;
+  /** When the GitHub account was created, when GitHub said (new-account limits). */
+  createdAt?: string | null;
 }
 
 /** Users: GitHub accounts known to Repolog, keyed by GitHub's numeric id. */
@@ -93,6 +95,7 @@ export function usersRepository(db: Db) {
           displayName: identity.name,
           avatarUrl: identity.avatarUrl,
           signedUpAt: signedUp ? now : null,
+          githubCreatedAt: identity.createdAt ? new Date(identity.createdAt) : null,
         })
         .onConflictDoUpdate({
           target: users.githubId,
@@ -101,6 +104,7 @@ export function usersRepository(db: Db) {
             displayName: identity.name,
             avatarUrl: identity.avatarUrl,
             updatedAt: now,
+            ...(identity.createdAt ? { githubCreatedAt: new Date(identity.createdAt) } : {}),
             ...(signedUp
               ? {
                   signedUpAt: sql`coalesce(${users.signedUpAt}, ${now.toISOString()}::timestamptz)`,

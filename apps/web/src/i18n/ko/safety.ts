@@ -71,6 +71,10 @@ export const safety = {
     block: '차단',
     unblock: '차단 해제',
   },
+  articleSafety: {
+    report: '이 브레이크스루 신고',
+    hidden: '운영자가 이 브레이크스루를 숨겼습니다. 나만 볼 수 있습니다. 사유: {reason}',
+  },
   adminPage: { title: '운영' },
   settingsPage: { title: '설정' },
 } satisfies Partial<Catalog>;

@@ -188,35 +188,54 @@ describe('comments block', () => {
     );
   });
 
-  it('shows the menu only where the server allows edit or delete', async () => {
+  it('shows the menu with what the server allows, and Report on others’ comments', async () => {
     fakeServer([
       comment(1),
       comment(2, { deleteButton: true }),
-      comment(3, { updateButton: true }),
+      comment(3, { updateButton: true, userName: ME.userName }),
     ]);
     renderSection(true);
     await screen.findByText('comment 1');
     const [first, second, third] = screen.getAllByRole('listitem');
     if (!first || !second || !third) throw new Error('rows missing');
-    expect(within(first).queryByRole('button', { name: /Options/ })).not.toBeInTheDocument();
-
-    const menuButton = await within(second).findByRole('button', { name: /Options/ });
-    await userEvent.click(menuButton);
-    expect(
-      within(second)
+    const itemsOf = async (row: HTMLElement) => {
+      await userEvent.click(await within(row).findByRole('button', { name: /Options/ }));
+      const items = within(row)
         .getAllByRole('menuitem')
-        .map((m) => m.textContent),
-    ).toEqual(['Delete']);
-    // Clicking the icon again closes it.
-    await userEvent.click(menuButton);
-    expect(within(second).queryByRole('menu')).not.toBeInTheDocument();
+        .map((m) => m.textContent);
+      // Clicking the icon again closes it.
+      await userEvent.click(within(row).getByRole('button', { name: /Options/ }));
+      expect(within(row).queryByRole('menu')).not.toBeInTheDocument();
+      return items;
+    };
+    expect(await itemsOf(first)).toEqual(['Report']);
+    expect(await itemsOf(second)).toEqual(['Report', 'Delete']);
+    expect(await itemsOf(third)).toEqual(['Edit']);
+  });
 
-    await userEvent.click(await within(third).findByRole('button', { name: /Options/ }));
-    expect(
-      within(third)
-        .getAllByRole('menuitem')
-        .map((m) => m.textContent),
-    ).toEqual(['Edit']);
+  it('folds a blocked person’s comment until the reader asks to see it', async () => {
+    fakeServer([comment(1, { folded: true })]);
+    renderSection(true);
+    await userEvent.click(await screen.findByRole('button', { name: 'Show' }));
+    expect(screen.getByText('comment 1')).toBeInTheDocument();
+    expect(screen.queryByText('Comment from a user you blocked')).not.toBeInTheDocument();
+  });
+
+  it('shows its author why a comment is hidden or held', async () => {
+    fakeServer([
+      comment(1, { userName: ME.userName, hidden: { reason: 'Spam' } }),
+      comment(2, { userName: ME.userName, held: 'links' }),
+    ]);
+    renderSection(true);
+    expect(await screen.findByText('Hidden: Spam')).toBeInTheDocument();
+    expect(screen.getByText(/Held for approval/)).toBeInTheDocument();
+  });
+
+  it('offers visitors no menu at all', async () => {
+    fakeServer([comment(1)]);
+    renderSection(false);
+    await screen.findByText('comment 1');
+    expect(screen.queryByRole('button', { name: /Options/ })).not.toBeInTheDocument();
   });
 
   it('edits inline, one row at a time, with the spec texts', async () => {
