@@ -20,6 +20,17 @@ export const articles = {
     tip: '이 브레이크스루가 마음에 들었다면 하트를 눌러 주세요!',
   },
   articleSkeleton: { loading: '브레이크스루를 불러오는 중…' },
+  repoRefCards: {
+    heading: '저장소에서',
+    issue: '이슈',
+    pull: '풀 리퀘스트',
+    commit: '커밋',
+    open: '열림',
+    closed: '닫힘',
+    merged: '병합됨',
+    committed: '커밋됨',
+    onGitHub: 'GitHub에서 보기',
+  },
   articleFacts: {
     language: '언어',
     problem: '문제',

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Article } from '@repolog/contract/articles';
 import { can } from '@repolog/contract/permissions';
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TimeAgo } from '../../../components/ui/time-ago';
 import { ApiError } from '../../../lib/api-client';
@@ -39,6 +39,15 @@ const ArticleOptions = lazy(() =>
 // article's is running, and React hydrates it then (a click before that is replayed), so
 // reading starts sooner on slow phones. The page's comments (its `comments` part) do the same.
 const LikeButton = lazy(() => import('./like-button').then((m) => ({ default: m.LikeButton })));
+// The repository cards are not in the server's HTML: their code and their items' states load
+// after the page runs, so the first load of the page stays within its budget.
+const RepoRefCards = lazy(() =>
+  import('./repo-ref-cards').then((m) => ({ default: m.RepoRefCards })),
+);
+
+const noSubscription = () => () => undefined;
+const inBrowser = () => true;
+const onServer = () => false;
 
 /** What the page shows under an article: its comments (composed by the route). */
 type CommentsPart = (articleId: number) => ReactNode;
@@ -123,6 +132,8 @@ function LoadedArticle({
   comments: CommentsPart;
 }) {
   const t = useMessages(messages);
+  // False on the server and while hydrating; true in the browser after that.
+  const hydrated = useSyncExternalStore(noSubscription, inBrowser, onServer);
   const session = useSession();
   // Spec §2: the options menu is the author's (the article's userId is the reader's).
   const isAuthor = session.status === 'in' && article.userId === session.userId;
@@ -211,6 +222,11 @@ function LoadedArticle({
           )}
         </p>
         <ArticleFacts article={article} />
+        {hydrated && (article.problemRef || article.solutionRef) && (
+          <Suspense fallback={null}>
+            <RepoRefCards article={article} />
+          </Suspense>
+        )}
       </header>
       <div ref={bodyRef}>
         <MarkdownView html={article.contentHtml} />
