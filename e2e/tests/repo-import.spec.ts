@@ -54,6 +54,16 @@ test.describe('the repository tells the story', () => {
     await expect(dana).toHaveURL(/\/blog\/32$/);
     await dana.getByRole('link', { name: title }).click();
     await expect(dana.getByRole('heading', { name: /Issue #1: Editor loses/ })).toBeVisible();
+    // The article shows the issue it is about, with its state and a link to GitHub.
+    const cards = dana.getByRole('region', { name: 'From the repository' });
+    const card = cards.getByRole('listitem').filter({ hasText: ISSUE });
+    await expect(card).toContainText('Issue');
+    await expect(card).toContainText('#1');
+    await expect(card).toContainText('Closed');
+    await expect(card.getByRole('link', { name: 'View on GitHub' })).toHaveAttribute(
+      'href',
+      /\/repolog-team\/frontend\/issues\/1$/,
+    );
     await dana.context().close();
     await sora.context().close();
   });

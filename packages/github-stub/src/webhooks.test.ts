@@ -148,3 +148,55 @@ describe('webhooks', () => {
     await lonely.close();
   });
 });
+
+describe('control API: pull requests with files, comments, merges', () => {
+  const control = (path: string, body: unknown) =>
+    fetch(`${s.url}/_stub/repos/repolog-team/frontend/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('opens a pull request with files, comments on it, and merges it, each delivered signed', async () => {
+    const opened = await control('issues', {
+      title: 'fix: keep the draft',
+      user: 'sora-lee',
+      body: 'Closes #13.',
+      pullRequest: true,
+      files: [{ path: 'src/a.ts', additions: 2, deletions: 1, patch: '@@ -1 +1,2 @@\n-a\n+b\n+c' }],
+    });
+    expect(opened.status).toBe(201);
+    const { number } = (await opened.json()) as { number: number };
+    expect((await nextDelivery()).headers['x-github-event']).toBe('pull_request');
+
+    expect(
+      (await control(`issues/${number}/comments`, { user: 'dana-kim', body: 'LGTM' })).status,
+    ).toBe(201);
+    const comment = await nextDelivery();
+    expectSigned(comment);
+    expect(comment.headers['x-github-event']).toBe('issue_comment');
+    expect(JSON.parse(comment.body)).toMatchObject({
+      action: 'created',
+      comment: { body: 'LGTM' },
+    });
+
+    expect((await control(`pulls/${number}/merge`, { user: 'dana-kim' })).status).toBe(200);
+    const merged = await nextDelivery();
+    expectSigned(merged);
+    expect(JSON.parse(merged.body)).toMatchObject({
+      action: 'closed',
+      pull_request: { number, merged: true, merged_at: expect.any(String) as string },
+    });
+    expect((await nextDelivery()).headers['x-github-event']).toBe('push');
+
+    const files = (await (
+      await fetch(`${s.url}/api/v3/repos/repolog-team/frontend/pulls/${number}/files`)
+    ).json()) as { filename: string; additions: number }[];
+    expect(files).toMatchObject([{ filename: 'src/a.ts', additions: 2 }]);
+    const closed = (await (
+      await fetch(`${s.url}/api/v3/repos/repolog-team/frontend/issues/13`)
+    ).json()) as { state: string };
+    expect(closed.state).toBe('closed');
+    expect((await control(`pulls/${number}/merge`, { user: 'dana-kim' })).status).toBe(422);
+  });
+});

@@ -68,3 +68,12 @@ export function firstState(fields: DraftFields): Buffer {
 
 /** Several stored parts folded into one update (Yjs merges them; nothing is merged by hand). */
 export const mergeParts = (parts: Buffer[]): Buffer => Buffer.from(Y.mergeUpdates(parts));
+
+/** A stored document's parts in order: its snapshot (if any), then the updates after it. */
+export const storedParts = (stored: {
+  snapshot?: Uint8Array | null | undefined;
+  updates: readonly { update: Uint8Array }[];
+}): Uint8Array[] => [
+  ...(stored.snapshot ? [stored.snapshot] : []),
+  ...stored.updates.map((u) => u.update),
+];

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult } from '@repolog/contract/search';
+import { articles } from '../db/schema.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { addLike } from '../test/article-factories.js';
 import { errorBody } from '../test/errors.js';
@@ -121,6 +123,17 @@ beforeAll(async () => {
     title: '검색 점검 안내',
     content: 'vacuum maintenance',
   });
+  // Hidden by a moderator: found by nobody.
+  a.hidden = await createArticle(t, {
+    blog,
+    author: owner,
+    title: 'Hidden vacuum story',
+    content: 'vacuum',
+  });
+  await t.database.db
+    .update(articles)
+    .set({ hiddenAt: new Date(), hiddenReason: 'spam' })
+    .where(eq(articles.id, a.hidden.id));
   await addLike(t, { userId: owner.id, articleId: a.bodyHit.id });
   await t.app.searchIndexer.runPass();
 });
@@ -175,7 +188,7 @@ describe('English and code', () => {
 });
 
 describe('ranking and filters', () => {
-  it('ranks a title match above problem/solution above body', async () => {
+  it('ranks a title match above problem/solution above body (hidden ones are not found)', async () => {
     expect(await ids('vacuum')).toEqual([a.titleHit!.id, a.problemHit!.id, a.bodyHit!.id]);
   });
 

@@ -64,9 +64,11 @@ export function buildSnippet(storedText: string, highlight: Highlight): string {
   const found = matches(text, highlight);
   let start = 0;
   let best = -1;
-  for (const [at] of found) {
+  // The passage is chosen among the first matches: a word on every line stays linear.
+  const candidates = found.slice(0, 100);
+  for (const [at] of candidates) {
     const from = Math.max(0, at - LEAD);
-    const count = found.filter(([s, e]) => s >= from && e <= from + SNIPPET_CHARS).length;
+    const count = candidates.filter(([s, e]) => s >= from && e <= from + SNIPPET_CHARS).length;
     if (count > best) {
       best = count;
       start = from;

@@ -13,6 +13,7 @@ import { safety } from './safety';
 import { search } from './search';
 import { serverMessages } from './server';
 import { settings } from './settings';
+import { stats } from './stats';
 import { ui } from './ui';
 
 export const ko: Catalog = {
@@ -25,6 +26,7 @@ export const ko: Catalog = {
   ...search,
   ...safety,
   ...settings,
+  ...stats,
 };
 
 const serverTexts: Readonly<Record<string, string>> = serverMessages;

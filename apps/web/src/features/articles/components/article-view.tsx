@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Article } from '@repolog/contract/articles';
 import { can } from '@repolog/contract/permissions';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TimeAgo } from '../../../components/ui/time-ago';
 import { ApiError } from '../../../lib/api-client';
@@ -28,6 +28,7 @@ const messages = i18n('articleView', {
   editedBefore: 'Edited ',
   editedAfter: '',
   history: 'History',
+  stats: 'Stats',
 });
 
 // The author's menu is theirs alone: its code (menu, dialog) loads when it is needed.
@@ -38,6 +39,15 @@ const ArticleOptions = lazy(() =>
 // article's is running, and React hydrates it then (a click before that is replayed), so
 // reading starts sooner on slow phones. The page's comments (its `comments` part) do the same.
 const LikeButton = lazy(() => import('./like-button').then((m) => ({ default: m.LikeButton })));
+// The repository cards are not in the server's HTML: their code and their items' states load
+// after the page runs, so the first load of the page stays within its budget.
+const RepoRefCards = lazy(() =>
+  import('./repo-ref-cards').then((m) => ({ default: m.RepoRefCards })),
+);
+
+const noSubscription = () => () => undefined;
+const inBrowser = () => true;
+const onServer = () => false;
 
 /** What the page shows under an article: its comments (composed by the route). */
 type CommentsPart = (articleId: number) => ReactNode;
@@ -122,6 +132,8 @@ function LoadedArticle({
   comments: CommentsPart;
 }) {
   const t = useMessages(messages);
+  // False on the server and while hydrating; true in the browser after that.
+  const hydrated = useSyncExternalStore(noSubscription, inBrowser, onServer);
   const session = useSession();
   // Spec §2: the options menu is the author's (the article's userId is the reader's).
   const isAuthor = session.status === 'in' && article.userId === session.userId;
@@ -141,6 +153,21 @@ function LoadedArticle({
   const coauthorEdits = !isAuthor && resource !== undefined && can(actor, 'article.edit', resource);
   // updated_at moves only when the breakthrough is edited.
   const edited = Date.parse(article.updatedAt) > Date.parse(article.createdAt);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (!body) return;
+    // The beacons' code is a small chunk of its own, fetched once the page is running.
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import('../lib/reading-beacon').then((beacon) => {
+      if (!left) stop = beacon.watchReading(article.articleId, body);
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, [article.articleId]);
 
   return (
     <article className={styles.article}>
@@ -189,12 +216,21 @@ function LoadedArticle({
             <>
               <span aria-hidden="true"> · </span>
               <Link to={`/breakthrough/${article.articleId}/history`}>{t.history}</Link>
+              <span aria-hidden="true"> · </span>
+              <Link to={`/breakthrough/${article.articleId}/stats`}>{t.stats}</Link>
             </>
           )}
         </p>
         <ArticleFacts article={article} />
+        {hydrated && (article.problemRef || article.solutionRef) && (
+          <Suspense fallback={null}>
+            <RepoRefCards article={article} />
+          </Suspense>
+        )}
       </header>
-      <MarkdownView html={article.contentHtml} />
+      <div ref={bodyRef}>
+        <MarkdownView html={article.contentHtml} />
+      </div>
       <div className={styles.like}>
         <Suspense fallback={<div className={styles.likeSkeleton} />}>
           <LikeButton article={article} personal={personal} />
