@@ -41,14 +41,19 @@ test.describe('comments on a breakthrough', () => {
       /We did, it was not enough\./,
     ]);
 
-    // Her own comment: Edit and Delete; sora's comment under her article: Delete only.
+    // Her own comment: Edit and Delete; sora's under her article: Hide (she is a member of
+    // its blog), Report and Delete.
     await menuOf(dana, 'We did').click();
     await expect(row(dana, 'We did').getByRole('menuitem')).toHaveText(['Edit', 'Delete']);
     // Clicking the icon again closes the menu.
     await menuOf(dana, 'We did').click();
     await expect(row(dana, 'We did').getByRole('menu')).toBeHidden();
     await menuOf(dana, 'debounce').click();
-    await expect(row(dana, 'debounce').getByRole('menuitem')).toHaveText(['Report', 'Delete']);
+    await expect(row(dana, 'debounce').getByRole('menuitem')).toHaveText([
+      'Hide',
+      'Report',
+      'Delete',
+    ]);
     await menuOf(dana, 'debounce').click();
 
     // Inline edit with Cancel and Edit; no menu opens meanwhile.

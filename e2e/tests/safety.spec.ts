@@ -29,6 +29,7 @@ test.describe('a community that stays safe', () => {
   test('a reader reports a comment, a moderator hides it from the queue, visitors no longer see it', async ({
     browser,
   }) => {
+    test.slow();
     const dana = await userPage(browser, 'dana-kim');
     const articleId = await writeArticle(dana, uniqueTag('Moderated '));
     const sora = await userPage(browser, 'sora-lee');
@@ -72,6 +73,7 @@ test.describe('a community that stays safe', () => {
   test('a blocked person’s comments come folded; /settings lists the block with Unblock', async ({
     browser,
   }) => {
+    test.slow();
     const dana = await userPage(browser, 'dana-kim');
     const articleId = await writeArticle(dana, uniqueTag('Blocking '));
     const minjun = await userPage(browser, 'minjun-park');
