@@ -79,10 +79,12 @@ test.describe('comments on a breakthrough', () => {
     await expect(row(dana, 'We did; a worker was the fix.')).toBeVisible();
     await expect(menuOf(dana, 'debounce')).toBeEnabled();
 
-    // sora sees no menu on dana's comment, and the API refuses her edit with 403.
+    // sora may only report dana's comment, and the API refuses her edit with 403.
     await sora.reload();
     await expect(row(sora, 'a worker was the fix')).toBeVisible();
-    await expect(menuOf(sora, 'a worker was the fix')).toHaveCount(0);
+    await menuOf(sora, 'a worker was the fix').click();
+    await expect(row(sora, 'a worker was the fix').getByRole('menuitem')).toHaveText(['Report']);
+    await menuOf(sora, 'a worker was the fix').click();
     const listed = (await (
       await sora.request.get(`/api/comment/comments/${articleId}`)
     ).json()) as Comment[];
