@@ -79,11 +79,16 @@ test.describe('comments on a breakthrough', () => {
     await expect(row(dana, 'We did; a worker was the fix.')).toBeVisible();
     await expect(menuOf(dana, 'debounce')).toBeEnabled();
 
-    // sora may only report dana's comment, and the API refuses her edit with 403.
+    // sora, a member of blog 32 too, may hide, report or delete dana's comment but not edit
+    // it: the API refuses her edit with 403.
     await sora.reload();
     await expect(row(sora, 'a worker was the fix')).toBeVisible();
     await menuOf(sora, 'a worker was the fix').click();
-    await expect(row(sora, 'a worker was the fix').getByRole('menuitem')).toHaveText(['Report']);
+    await expect(row(sora, 'a worker was the fix').getByRole('menuitem')).toHaveText([
+      'Hide',
+      'Report',
+      'Delete',
+    ]);
     await menuOf(sora, 'a worker was the fix').click();
     const listed = (await (
       await sora.request.get(`/api/comment/comments/${articleId}`)
