@@ -21,14 +21,13 @@
  * (any of "hot,tail,mixed"), BENCH_DB_PREFIX (database names, default "repolog_bench"),
  * BENCH_REUSE=1 (keep a database already seeded at that size), BENCH_WRITERS (signed-in users
  * of the mixed run, default 300), BENCH_STREAMS (of them with a stream open, default 100),
- * BENCH_WRITE_SHARE (of the mixed run's requests, default 0.1), BENCH_PAGE_FILL (the languages
- * whose pages the server renders ahead, default "en"; the runs wait for them).
+ * BENCH_WRITE_SHARE (of the mixed run's requests, default 0.1). The runs start right after the
+ * server does: no page is rendered ahead, each is rendered on its first read.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { rendererBuild } from '../apps/server/src/pages/page-renderer.js';
 import { pageStoreRepository } from '../apps/server/src/pages/page-store.repository.js';
 import {
   freshDatabase,
@@ -229,46 +228,12 @@ async function mixedSection(size: number, url: string): Promise<void> {
   );
 }
 
-/**
- * Waits until the server has rendered ahead and stored every breakthrough and blog page in
- * English (pages/page-fill.ts) as its build renders them now, printing its pace: readers at
- * random addresses then get stored pages, as on a site that has been running.
- */
-async function pagesFilled(url: string): Promise<void> {
-  const started = Date.now();
-  const build = rendererBuild(path.join(here, '../apps/web/dist-ssr/entry-server.js'));
+/** How many pages the server has stored, and their size (bounded by PAGE_STORE_PAGES / _MB). */
+async function storedPages(url: string): Promise<void> {
   const database = await openDatabase({ url, poolSize: 1 });
-  const pages = pageStoreRepository(database.db);
-  const total = await withClient(url, async (client) => {
-    const { rows } = await client.query<{ n: number }>(
-      'select (select count(*)::int from articles) + (select count(*)::int from blogs) as n',
-    );
-    return rows[0]?.n ?? 0;
-  });
   try {
-    let stored = await pages.countCurrent('en', build);
-    const first = stored;
-    let progressed = { at: Date.now(), stored };
-    let last = 0;
-    while (stored < total) {
-      if (Date.now() - last > 30_000) {
-        console.log(`  pages rendered ahead: ${stored} of ${total}`);
-        last = Date.now();
-      }
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      stored = await pages.countCurrent('en', build);
-      if (stored > progressed.stored) progressed = { at: Date.now(), stored };
-      if (Date.now() - progressed.at > 60_000) {
-        console.log(`  the fill stopped at ${stored} of ${total} pages; measuring anyway`);
-        break;
-      }
-    }
-    const seconds = (Date.now() - started) / 1000;
-    const made = stored - first;
-    console.log(
-      `  every page stored (${total}); rendered ahead now: ${made} in ${seconds.toFixed(0)} s` +
-        (made > 0 ? ` (${(made / seconds).toFixed(0)} pages/s)` : ''),
-    );
+    const { pages, bytes } = await pageStoreRepository(database.db).size();
+    console.log(`  stored pages: ${pages} (${(bytes / 1024 / 1024).toFixed(1)} MB)`);
   } finally {
     await database.close();
   }
@@ -290,15 +255,15 @@ for (const size of sizes) {
     RATE_LIMIT_PER_MINUTE: '100000000',
     NODE_ENV: 'production',
     PUBLIC_URL: APP,
-    // Pages rendered ahead in English, the language the workloads ask in (no Accept-Language).
-    PAGE_FILL: env.BENCH_PAGE_FILL ?? 'en',
   });
   try {
     await waitFor(`${BARE}/bare/list`);
     await waitFor(`${APP}/api/health`);
-    if (only.has('tail') || only.has('mixed')) await pagesFilled(url);
     if (only.has('hot')) await hot(size, url);
-    if (only.has('tail')) await tail(size, url, { app: server.pid, bare: bare.pid });
+    if (only.has('tail')) {
+      await tail(size, url, { app: server.pid, bare: bare.pid });
+      await storedPages(url);
+    }
     if (only.has('mixed')) await mixedSection(size, url);
   } finally {
     await Promise.all([stop(server), stop(bare)]);

@@ -97,7 +97,6 @@ const server = start(
     NODE_ENV: 'production',
     PUBLIC_URL: origin,
     // The pages a bench seed's server rendered ahead stay (this run renders none itself).
-    PAGE_FILL: 'off',
   },
 );
 let measured;

@@ -22,7 +22,9 @@ export default defineConfig({
   workers,
   // A journey that fails is a bug to fix, not one to run again.
   retries: 0,
-  timeout: 30_000,
+  // Two workers, each with its browser and its server, share the 2 cores of the CI machine
+  // (and other work on it): a long journey gets a minute.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
   outputDir: './test-results',
@@ -48,7 +50,8 @@ export default defineConfig({
     command: 'node ./start-server.mjs',
     url: `http://localhost:${portOf(index)}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Both servers start (and seed the demo) at once on a shared 2-core machine.
+    timeout: 120_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     env: { E2E_PORT: String(portOf(index)) },

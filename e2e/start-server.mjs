@@ -38,6 +38,8 @@ const env = {
   GITHUB_CLIENT_SECRET: '',
   NODE_ENV: 'test',
   DEMO_STUB_CONTROL: 'true',
+  // Views counted in memory reach the aggregates (and the stats pages) within half a second.
+  STATS_FLUSH_MS: process.env.STATS_FLUSH_MS ?? '500',
 };
 const server = spawn(process.execPath, [path.join(here, '../apps/server/dist/server.js')], {
   env,

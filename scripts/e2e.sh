@@ -5,6 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 exec 9>/tmp/repolog-e2e.lock
+waited=$SECONDS
 flock 9
+waited=$((SECONDS - waited))
+[ "$waited" -eq 0 ] || echo "(waited ${waited} s for another run's browser tests to finish)"
 if [ "${E2E_SKIP_BUILD:-}" != 1 ]; then npm run build --silent; fi
 cd e2e && npx playwright test "$@"

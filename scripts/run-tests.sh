@@ -6,7 +6,21 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/stage.sh
 
-stage check npm run check --silent
+# `npm run check`, with lint and typecheck (one core each) side by side.
+check() {
+  local lint typecheck
+  lint=$(mktemp)
+  typecheck=$(mktemp)
+  npm run lint --silent >"$lint" 2>&1 &
+  local lint_pid=$!
+  local failed=0
+  { npm run typecheck --silent && npm run format:check --silent; } >"$typecheck" 2>&1 || failed=1
+  wait "$lint_pid" || failed=1
+  cat "$lint" "$typecheck"
+  rm -f "$lint" "$typecheck"
+  return "$failed"
+}
+stage check check
 # The one build: server tests of rendered pages read it, the browser tests serve it.
 stage build npm run build --silent
 stage "unit PGlite" env -u TEST_DATABASE_URL npx vitest run

@@ -218,26 +218,23 @@ test.describe('home page on a 360 px phone', () => {
 
     await expect(previous).toBeDisabled();
     await expect(next).toBeEnabled();
+    // Each smooth scroll of the strip ends with a `scrollend` event: count them.
+    await strip.evaluate((list) => {
+      list.dataset.scrollEnds = '0';
+      list.addEventListener('scrollend', () => {
+        list.dataset.scrollEnds = String(Number(list.dataset.scrollEnds) + 1);
+      });
+    });
+    let scrolls = 0;
+    const settle = async () => {
+      scrolls += 1;
+      await expect(strip).toHaveAttribute('data-scroll-ends', String(scrolls));
+    };
     await next.click();
     await expect.poll(scrolled).toBeGreaterThan(100);
     await expect(previous).toBeEnabled();
 
     // With the keyboard, to the end: the button says it is disabled there and keeps the focus.
-    const settle = () =>
-      strip.evaluate(
-        (list) =>
-          new Promise<void>((resolve) => {
-            let last = -1;
-            const check = () => {
-              if (list.scrollLeft === last) resolve();
-              else {
-                last = list.scrollLeft;
-                setTimeout(check, 150);
-              }
-            };
-            check();
-          }),
-      );
     await settle();
     await next.focus();
     // Until the strip is at its end (the button's state follows the scroll a moment later).

@@ -23,6 +23,8 @@ import type { AppDeps } from './deps.js';
 import { seedDemoData } from './demo/demo.seed.js';
 import { registerDraftsModule } from './drafts/drafts.module.js';
 import { createEvents } from './events.js';
+import { createCdnPurge, purgeOnChanges } from './plugins/cdn-purge.js';
+import { registerHttpCache } from './plugins/http-cache.js';
 import { registerFavoritesModule } from './favorites/favorites.module.js';
 import { registerEmailModule } from './email/email.module.js';
 import type { EmailDigests } from './email/email-digests.js';
@@ -51,6 +53,7 @@ import type { MetaProvider } from './pages/pages.public.js';
 import { registerStaticSpa } from './plugins/static-spa.js';
 import { safetyChecks } from './safety/safety-checks.js';
 import { registerSafetyModule } from './safety/safety.module.js';
+import { registerStatsModule } from './stats/stats.module.js';
 import { registerUsersModule } from './users/users.module.js';
 import { userAccounts } from './users/user-accounts.js';
 
@@ -114,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurity(app, config.publicUrl);
   registerInputGuard(app);
   await app.register(fastifyCookie, { secret: config.secret });
+  // Before compression: the ETag names the answer's own bytes.
+  registerHttpCache(app, config.cdn);
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Live co-editing (drafts/): a message past LIVE_MAX_MESSAGE_BYTES is refused with a reason
   // the page shows; this is only the hard stop behind it.
@@ -158,11 +163,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const events = createEvents((error, event) =>
     app.log.error({ err: error, event }, 'event listener failed'),
   );
-  const cacheSync = createCacheSync(database, (error) =>
+  const cdn = createCdnPurge({
+    url: config.cdn.purgeUrl,
+    onError: (error) => app.log.warn({ err: error }, 'CDN purge failed after retries'),
+  });
+  closers.push(() => cdn.stop());
+  const synced = createCacheSync(database, (error) =>
     app.log.warn({ err: error }, 'cache change not sent to the other instances'),
   );
-  await cacheSync.start();
-  closers.push(() => cacheSync.stop());
+  await synced.start();
+  closers.push(() => synced.stop());
+  const cacheSync = purgeOnChanges(synced, events, cdn);
   const sessionEnds = createSessionEnds(database, (error) =>
     app.log.warn({ err: error }, 'the end of a session was not sent to the other instances'),
   );
@@ -200,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     events,
     outbox,
     cacheSync,
+    cdn,
     sessionEnds,
     keys,
     github,
@@ -247,6 +259,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('emailDigests', email.digests);
   registerUsersModule(app, deps, articles.lists);
   registerFeedsModule(app, deps);
+  registerStatsModule(app, deps);
   registerMediaModule(app, deps, {
     referenceSources: [articleMediaReferences(deps.db), drafts.mediaReferences],
   });

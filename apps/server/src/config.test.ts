@@ -44,13 +44,18 @@ describe('configuration', () => {
     );
   });
 
-  it('renders pages ahead in both interface languages unless told otherwise', () => {
-    expect(loadConfig(base).pageFillLanguages).toEqual(['en', 'ko']);
-    expect(loadConfig({ ...base, PAGE_FILL: 'off' }).pageFillLanguages).toEqual([]);
-    expect(loadConfig({ ...base, PAGE_FILL: ' ko, ko ' }).pageFillLanguages).toEqual(['ko']);
-    expect(() => loadConfig({ ...base, PAGE_FILL: 'en,fr' })).toThrow(
-      /PAGE_FILL[\s\S]*use off, or interface languages separated by commas/,
+  it('bounds the stored pages by count and megabytes, and reads the CDN settings', () => {
+    expect(loadConfig(base).pageStore).toEqual({ maxPages: 10_000, maxBytes: 256 * 1024 * 1024 });
+    expect(loadConfig({ ...base, PAGE_STORE_PAGES: '50', PAGE_STORE_MB: '1.5' }).pageStore).toEqual(
+      { maxPages: 50, maxBytes: 1.5 * 1024 * 1024 },
     );
+    expect(() => loadConfig({ ...base, PAGE_STORE_PAGES: '0' })).toThrow(/PAGE_STORE_PAGES/);
+    expect(loadConfig(base).cdn).toEqual({
+      purgeUrl: undefined,
+      sMaxAge: 60,
+      staleWhileRevalidate: 60,
+    });
+    expect(() => loadConfig({ ...base, CDN_PURGE_URL: 'not a url' })).toThrow(/CDN_PURGE_URL/);
   });
 
   it('reads GitHub Enterprise addresses without trailing slashes', () => {

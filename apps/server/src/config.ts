@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { UI_LANGUAGES, type UiLanguage } from '@repolog/contract/locale';
 
 const idList = z
   .string()
@@ -51,19 +50,6 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.string().min(16, 'use at least 16 characters (e.g. openssl rand -hex 32)').optional(),
   ),
-  PAGE_FILL: z
-    .string()
-    .default('en,ko')
-    .transform((value) =>
-      ['', 'off', 'none'].includes(value.trim())
-        ? []
-        : value.split(',').map((language) => language.trim()),
-    )
-    .pipe(
-      z.array(
-        z.enum(UI_LANGUAGES, { message: 'use off, or interface languages separated by commas' }),
-      ),
-    ),
   ADMIN_LOGINS: z.preprocess(emptyToUndefined, z.string().optional()),
   NEW_ACCOUNT_DAYS: z.coerce.number().min(0).default(7),
   NEW_ACCOUNT_BREAKTHROUGHS_PER_DAY: z.coerce.number().int().min(0).default(2),
@@ -74,6 +60,15 @@ export const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('true')
     .transform((value) => value !== 'false' && value !== '0'),
+  STATS_FLUSH_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  ),
+  PAGE_STORE_PAGES: z.coerce.number().int().min(1).default(10_000),
+  PAGE_STORE_MB: z.coerce.number().positive().default(256),
+  CDN_PURGE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  CDN_S_MAXAGE: z.coerce.number().int().min(0).default(60),
+  CDN_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).default(60),
   METRICS_PORT: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(65535).optional(),
@@ -117,8 +112,6 @@ export interface Config {
   metricsToken: string | undefined;
   /** A port of its own serving /metrics without a token; unset: none. */
   metricsPort: number | undefined;
-  /** Interface languages whose public pages are rendered ahead of readers and stored. */
-  pageFillLanguages: UiLanguage[];
   /** Moderators (GitHub logins) and the limits on accounts younger than newAccountDays. */
   safety: {
     adminLogins: string[];
@@ -137,6 +130,15 @@ export interface Config {
     /** Whether this instance starts the daily and weekly digests (tests start them by hand). */
     digests: boolean;
   };
+  /** How often each instance adds the views it counted in memory to the daily aggregates. */
+  statsFlushMs: number;
+  /**
+   * HTTP caching by a CDN: seconds a shared cache keeps a public answer (s-maxage) and may serve
+   * it stale while it asks again; where changes' keys are POSTed to purge them (unset: nowhere).
+   */
+  cdn: { purgeUrl: string | undefined; sMaxAge: number; staleWhileRevalidate: number };
+  /** Bounds of the stored server-rendered pages (the most recently read ones stay). */
+  pageStore: { maxPages: number; maxBytes: number };
 }
 
 /** The demo's moderator when ADMIN_LOGINS is unset (README: Moderation). */
@@ -227,7 +229,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
-    pageFillLanguages: [...new Set(e.PAGE_FILL)],
     safety: {
       adminLogins: (e.ADMIN_LOGINS ?? (demo ? DEMO_ADMIN_LOGIN : ''))
         .split(',')
@@ -242,6 +243,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `Repolog <no-reply@${new URL(publicUrl).hostname}>`,
       digests: e.EMAIL_DIGESTS,
+    },
+    statsFlushMs: e.STATS_FLUSH_MS,
+    cdn: {
+      purgeUrl: e.CDN_PURGE_URL,
+      sMaxAge: e.CDN_S_MAXAGE,
+      staleWhileRevalidate: e.CDN_STALE_WHILE_REVALIDATE,
+    },
+    pageStore: {
+      maxPages: e.PAGE_STORE_PAGES,
+      maxBytes: Math.round(e.PAGE_STORE_MB * 1024 * 1024),
     },
   };
 }

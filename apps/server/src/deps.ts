@@ -10,6 +10,7 @@ import type { Database, Db } from './db/client.js';
 import type { Events } from './events.js';
 import type { GitHubClient } from './github/github.types.js';
 import type { CacheSync } from './plugins/cache-sync.js';
+import type { CdnPurge } from './plugins/cdn-purge.js';
 import type { Outbox } from './outbox/outbox.js';
 import type { Metrics } from './plugins/metrics.js';
 import type { MetaProvider } from './pages/pages.public.js';
@@ -33,6 +34,8 @@ export interface AppDeps {
   outbox: Pick<Outbox, 'add' | 'deliver' | 'handle' | 'emit'>;
   /** Drops stale per-instance cache entries here and on the other instances. */
   cacheSync: CacheSync;
+  /** Purges a CDN's copies of what changed (likes and favorites, which no cache signal follows). */
+  cdn: Pick<CdnPurge, 'purge'>;
   /** Sessions ended (logout, refresh-token reuse, account deletion), on every instance. */
   sessionEnds: SessionEnds;
   keys: TokenKeys;

@@ -3,6 +3,7 @@ import { idParam, isoDate, listQuerySchema, requiredBody, requiredText } from '.
 import { LIST_SORTS } from './constants';
 import { LANGUAGES, findLanguage } from './languages';
 import { limits } from './limits';
+import { repoRefInput, repoRefSchema } from './repo-items';
 import { fieldSays } from './validation';
 
 export const articleIdParamsSchema = z.object({ articleId: idParam('articleId') });
@@ -43,6 +44,8 @@ export const createArticleSchema = z.object({
   about,
   problem: optionalTitle('problem'),
   solution: optionalTitle('solution'),
+  problemRef: repoRefInput('problemRef'),
+  solutionRef: repoRefInput('solutionRef'),
 });
 export type CreateArticle = z.input<typeof createArticleSchema>;
 
@@ -67,6 +70,9 @@ export const articleSchema = z.object({
   about: z.string().nullable(),
   problem: z.string().nullable(),
   solution: z.string().nullable(),
+  /** The repository items problem and solution are about; null for none, or a private repository. */
+  problemRef: repoRefSchema.nullable(),
+  solutionRef: repoRefSchema.nullable(),
   likeCount: z.number().int(),
   likeButton: z.boolean(),
   createdAt: isoDate,

@@ -77,6 +77,16 @@ export const MEDIA_PATH = '/media/';
 /** The multipart field POST /api/media reads the image from. */
 export const MEDIA_UPLOAD_FIELD = 'file';
 
+/** Orders of full-text search results (GET /api/search, /search). */
+export const SEARCH_SORTS = ['relevance', 'newest', 'likes'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** Results per page of full-text search. */
+export const SEARCH_PAGE_SIZE = 10;
+
+/** Longest full-text search query, in characters (code points). */
+export const SEARCH_QUERY_MAX = 200;
+
 /** Reports and moderation (safety.ts): what may be reported, why, and what moderators do. */
 export const REPORT_TARGETS = ['article', 'comment', 'user'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];

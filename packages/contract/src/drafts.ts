@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { about, createdArticleSchema, optionalTitle } from './articles';
 import { errorBodySchema, idParam, isoDate } from './common';
 import { limits } from './limits';
+import { repoRefInput } from './repo-items';
 import { fieldSays, says } from './validation';
 
 export const draftIdParamsSchema = z.object({ draftId: idParam('draftId') });
@@ -23,6 +24,8 @@ const draftFields = {
   about,
   problem: optionalTitle('problem'),
   solution: optionalTitle('solution'),
+  problemRef: repoRefInput('problemRef'),
+  solutionRef: repoRefInput('solutionRef'),
 };
 
 const version = z
@@ -61,6 +64,9 @@ export const draftSchema = z.object({
   about: z.string().nullable(),
   problem: z.string().nullable(),
   solution: z.string().nullable(),
+  /** `issue:12`, `pull:45`, `commit:<sha>`: the items problem and solution are about. */
+  problemRef: z.string().nullable(),
+  solutionRef: z.string().nullable(),
   version: z.number().int(),
   creatorId: z.number().int(),
   creatorName: z.string(),
@@ -79,6 +85,8 @@ export const draftSummarySchema = draftSchema
     about: true,
     problem: true,
     solution: true,
+    problemRef: true,
+    solutionRef: true,
   })
   .extend({
     /** The logins of the members who have it open now (live), each once. */

@@ -8,9 +8,18 @@ import { liveMessages } from './messages/drafts';
 /** The shared types of a draft's document: Y.Text for typed fields, Y.Map for the choices. */
 export const LIVE_TEXT_FIELDS = ['title', 'content'] as const;
 export type LiveTextField = (typeof LIVE_TEXT_FIELDS)[number];
-/** Y.Map of the three dropdowns (about, problem, solution): '' when none is chosen. */
+/**
+ * Y.Map of the three dropdowns (about, problem, solution) and the repository items problem and
+ * solution are about (`issue:12`): '' when none is chosen.
+ */
 export const LIVE_CHOICES = 'choices';
-export const LIVE_CHOICE_FIELDS = ['about', 'problem', 'solution'] as const;
+export const LIVE_CHOICE_FIELDS = [
+  'about',
+  'problem',
+  'solution',
+  'problemRef',
+  'solutionRef',
+] as const;
 export type LiveChoiceField = (typeof LIVE_CHOICE_FIELDS)[number];
 
 /**

@@ -16,6 +16,7 @@ import { mediaMessages } from './messages/media';
 import { repoItemMessages } from './messages/repo-items';
 import { searchMessages } from './messages/search';
 import { safetyMessages } from './messages/safety';
+import { statsMessages } from './messages/stats';
 import { validationMessages } from './messages/validation';
 
 export { fillMessage, paramNames, type KeyedMessage, type MessageParam } from './message-format';
@@ -30,6 +31,7 @@ export const MESSAGES = {
   ...searchMessages,
   ...safetyMessages,
   ...emailMessages,
+  ...statsMessages,
   ...githubMessages,
   ...repoItemMessages,
   ...httpMessages,

@@ -29,6 +29,7 @@ export const SERVER_PAGE_ROUTES = [
     data: '/api/blog/non-member/:blogId',
   },
   { path: '/user/:login', module: 'src/app/routes/user.tsx' },
+  { path: '/search', module: 'src/app/routes/search.tsx' },
 ] as const satisfies readonly PageRoute[];
 
 /** The address pattern of a server-rendered page. */

@@ -6,7 +6,8 @@
 import type { Article, ArticleListItem, HomeArticle } from './articles';
 import type { Blog, BlogCard } from './blogs';
 import type { Comment } from './comments';
-import type { ListSort } from './constants';
+import type { SearchResult } from './search';
+import type { ListSort, SearchSort } from './constants';
 import type { UiLanguage } from './locale';
 import type { UserProfile } from './users';
 
@@ -43,6 +44,18 @@ export interface PageReads {
   user(login: string): Promise<UserProfile>;
   /** One page (1-based, LIST_PAGE_SIZE items) of the breakthroughs a user wrote. */
   userBreakthroughs(login: string, page: number): Promise<BreakthroughPage>;
+  /** A full-text search, as GET /api/search answers it (a bad query rejects with status 400). */
+  search(query: SearchPageQuery): Promise<SearchResult>;
+}
+
+/** The search of /search, read from its address (blank values left out). */
+export interface SearchPageQuery {
+  q: string;
+  tag: string;
+  lang: string;
+  blog: number | null;
+  sort: SearchSort;
+  page: number;
 }
 
 export interface RenderedPage {

@@ -59,6 +59,8 @@ interface Resources {
   'draft.delete': DraftResource;
   /** Read a breakthrough's revision history (members of its blog). */
   'article.history': ArticleResource;
+  /** See how a blog and its breakthroughs are read (members of the blog). */
+  'blog.stats': BlogResource;
 }
 
 export type Action = keyof Resources;
@@ -89,6 +91,7 @@ const rules: { [A in Action]: (actor: Actor, resource: Resources[A]) => boolean 
   'draft.delete': (actor, draft) =>
     isMember(actor, draft.blog) && (draft.creatorId === actor.userId || isOwner(actor, draft.blog)),
   'article.history': (actor, article) => isMember(actor, article.blog),
+  'blog.stats': isMember,
 };
 
 /** True when `actor` may perform `action` on `resource`. Visitors (null) may do none of these. */

@@ -130,3 +130,32 @@ export function importMarkdown(
   }
   return `${parts.join('\n\n')}\n`;
 }
+
+/** A breakthrough's reference to an item of its repository. */
+export interface RepoRef {
+  type: RepoItemType;
+  number: number | null;
+  sha: string | null;
+  url: string;
+}
+
+const REF_PATTERN = /^(?:(issue|pull):([1-9]\d{0,9})|commit:([0-9a-f]{4,40}))$/;
+
+/** `issue:12`, `pull:45`, `commit:<sha>` as a reference on GitHub (`repoUrl`: its html_url). */
+export function refOf(ref: string | null, repoUrl: string): RepoRef | null {
+  const match = ref === null ? null : REF_PATTERN.exec(ref);
+  if (!match) return null;
+  const [, kind, number, sha] = match;
+  if (sha !== undefined)
+    return { type: 'commit', number: null, sha, url: `${repoUrl}/commit/${sha}` };
+  const type = kind === 'pull' ? 'pull' : 'issue';
+  const path = type === 'pull' ? 'pull' : 'issues';
+  return { type, number: Number(number), sha: null, url: `${repoUrl}/${path}/${number}` };
+}
+
+/** The stored form of a reference: `issue:12`, `pull:45`, `commit:<sha>`. */
+export const refKey = (ref: Pick<RepoRef, 'type' | 'number' | 'sha'>): string =>
+  ref.type === 'commit' ? `commit:${ref.sha ?? ''}` : `${ref.type}:${ref.number ?? ''}`;
+
+/** Whether a stored reference is well formed. */
+export const isRefKey = (ref: string): boolean => REF_PATTERN.test(ref);

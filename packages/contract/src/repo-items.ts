@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam } from './common';
-import { REPO_ITEM_TYPES } from './repo-import';
+import { REPO_ITEM_TYPES, isRefKey, refKey } from './repo-import';
 import { fieldSays, says } from './validation';
 
 export const repoItemTypeSchema = z.enum(REPO_ITEM_TYPES, {
@@ -72,3 +72,43 @@ export const repoItemDetailSchema = repoItemSchema.extend({
   files: z.array(fileSchema),
 });
 export type RepoItemDetail = z.infer<typeof repoItemDetailSchema>;
+
+/** A breakthrough's reference to an item of its repository, as the API returns it. */
+export const repoRefSchema = z.object({
+  type: repoItemTypeSchema,
+  number: z.number().int().nullable(),
+  sha: z.string().nullable(),
+  url: z.string(),
+});
+
+/**
+ * problemRef / solutionRef as sent: `{type, number}` or `{type, sha}` (a `url` is ignored: the
+ * server makes it from the blog's repository), or the stored form `issue:12`; null for none.
+ * Read as the stored form.
+ */
+export const repoRefInput = (name: string) =>
+  z
+    .union([
+      z.string(),
+      z.object({
+        type: repoItemTypeSchema,
+        number: z.number().int().positive().nullable().optional(),
+        sha: z.string().nullable().optional(),
+        url: z.string().optional(),
+      }),
+      z.null(),
+    ])
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === null || value === '') return null;
+      const key =
+        typeof value === 'string'
+          ? value
+          : refKey({ type: value.type, number: value.number ?? null, sha: value.sha ?? null });
+      const lower = key.toLowerCase();
+      if (!isRefKey(lower)) {
+        ctx.addIssue({ code: 'custom', message: says('validation.repoRef.invalid', { name }) });
+        return z.NEVER;
+      }
+      return lower;
+    });

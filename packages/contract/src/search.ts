@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { idParam, isoDate } from './common';
+import { SEARCH_QUERY_MAX, SEARCH_SORTS } from './constants';
 import { fieldSays } from './validation';
 
-/** Orders of search results. */
-export const SEARCH_SORTS = ['relevance', 'newest', 'likes'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-
-/** Results per page of GET /api/search. */
-export const SEARCH_PAGE_SIZE = 10;
-/** Longest query, in characters (code points). */
-export const SEARCH_QUERY_MAX = 200;
+export { SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX, SEARCH_SORTS, type SearchSort } from './constants';
 
 /** GET /api/search */
 export const searchQuerySchema = z.object({

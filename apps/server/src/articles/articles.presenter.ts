@@ -1,4 +1,5 @@
 import type { Article, ArticleListItem } from '@repolog/contract/articles';
+import { refOf } from '@repolog/contract/repo-import';
 import type { ArticleListRow } from './article-lists.repository.js';
 import type { ArticleDetailRow } from './articles.repository.js';
 
@@ -35,6 +36,9 @@ export function presentArticle(row: ArticleDetailRow, contentHtml: string): Arti
     about: row.about,
     problem: row.problem,
     solution: row.solution,
+    // A private repository's items stay private: visitors see the titles the writers chose.
+    problemRef: row.repoPrivate ? null : refOf(row.problemRef, row.gitRepoUrl),
+    solutionRef: row.repoPrivate ? null : refOf(row.solutionRef, row.gitRepoUrl),
     likeCount: row.likeCount,
     likeButton: false,
     createdAt: row.createdAt.toISOString(),

@@ -19,6 +19,11 @@ export interface ArticleDetailRow extends ArticleListRow {
   renderVersion: number;
   problem: string | null;
   solution: string | null;
+  problemRef: string | null;
+  solutionRef: string | null;
+  /** The blog's repository: its address makes the references' links; private ones show none. */
+  gitRepoUrl: string;
+  repoPrivate: boolean;
   updatedAt: Date;
   /** Members who wrote it with the author, in the order they were added. */
   coauthors: { userId: number; userName: string }[];
@@ -33,6 +38,8 @@ export interface ArticleFields {
   about: string | null;
   problem: string | null;
   solution: string | null;
+  problemRef: string | null;
+  solutionRef: string | null;
 }
 
 /** An article's co-authors, in the order they were added, as one JSON value. */
@@ -104,6 +111,10 @@ export function articlesRepository(db: Db) {
       renderVersion: articles.renderVersion,
       problem: articles.problem,
       solution: articles.solution,
+      problemRef: articles.problemRef,
+      solutionRef: articles.solutionRef,
+      gitRepoUrl: blogs.gitRepoUrl,
+      repoPrivate: blogs.repoPrivate,
       updatedAt: articles.updatedAt,
       coauthors: coauthorsOf(articles.id),
       hiddenAt: articles.hiddenAt,

@@ -15,6 +15,7 @@ import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import { resolvePaging, setPagingHeaders } from '../plugins/paging.js';
 import { listFilters } from './list-filters.js';
 import type { ArticlesService } from './articles.service.js';
+import { publicRead } from '../plugins/http-cache.js';
 
 /** The article calls of spec §7. */
 export function registerArticlesRoutes(
@@ -37,6 +38,7 @@ export function registerArticlesRoutes(
         paging,
       );
       setPagingHeaders(request, reply, paging, total, publicUrl);
+      publicRead(reply, ['breakthroughLists:']);
       return items;
     },
   );
@@ -44,7 +46,11 @@ export function registerArticlesRoutes(
   r.get(
     '/api/article/breakthrough/:articleId',
     { schema: { params: articleIdParamsSchema, response: { 200: articleSchema } } },
-    async (request) => articles.get(request.params.articleId, request.actor),
+    async (request, reply) => {
+      const article = await articles.get(request.params.articleId, request.actor);
+      publicRead(reply, [`article:${article.articleId}`, `blog:${article.blogId}`]);
+      return article;
+    },
   );
 
   signedInRoutes(app, (s) => {

@@ -21,6 +21,7 @@ export function registerAuthModule(app: FastifyInstance, deps: AppDeps): void {
     cacheSync: deps.cacheSync,
     signIns: deps.signIns,
     onError: (error) => app.log.error({ err: error }, 'a sign-in listener failed'),
+    cdn: deps.cdn,
   });
   registerAuthRoutes(app, service, { secure: deps.config.publicUrl.startsWith('https://') });
 }

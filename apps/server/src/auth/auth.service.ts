@@ -7,6 +7,7 @@ import { AppError, badRequest, notFound } from '../errors.js';
 import { GitHubError, type GitHubClient } from '../github/github.public.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
 import type { UserAccounts } from '../users/users.public.js';
+import type { CdnPurge } from '../plugins/cdn-purge.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { SessionEnds } from './session-ends.js';
 import {
@@ -41,6 +42,8 @@ export interface AuthServiceDeps {
   /** Told of each sign-in (email reads the account's address with the token). */
   signIns?: readonly SignInListener[];
   onError?: (error: unknown) => void;
+  /** Purges the CDN's copies of a deleted account's profile. */
+  cdn?: Pick<CdnPurge, 'purge'>;
   now?: () => Date;
 }
 
@@ -199,6 +202,7 @@ export function authService(deps: AuthServiceDeps) {
       for (const id of new Set([...removal.shown.blogs, ...removal.transferred])) {
         cacheSync.changed('blog', String(id));
       }
+      deps.cdn?.purge([`user:${actor.userName.toLowerCase()}`]);
     },
   };
 }

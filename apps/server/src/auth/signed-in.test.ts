@@ -17,6 +17,9 @@ const OPEN_TO_VISITORS = new Set([
   'POST /api/auth/logout',
   'POST /api/webhooks/github',
   'POST /api/email/unsubscribe',
+  // The article page's beacons: visitors are readers too (counted in memory, 204).
+  'POST /api/stats/view',
+  'POST /api/stats/read',
 ]);
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

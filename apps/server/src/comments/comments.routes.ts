@@ -13,6 +13,7 @@ import { messageSchema } from '@repolog/contract/common';
 import { commentModerationSchema, commentsLockSchema } from '@repolog/contract/safety';
 import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import type { CommentsService } from './comments.service.js';
+import { publicRead } from '../plugins/http-cache.js';
 
 export function registerCommentsRoutes(app: FastifyInstance, comments: CommentsService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -20,7 +21,11 @@ export function registerCommentsRoutes(app: FastifyInstance, comments: CommentsS
   r.get(
     '/api/comment/comments/:articleId',
     { schema: { params: commentListParamsSchema, response: { 200: commentListSchema } } },
-    async (request) => comments.list(request.actor, request.params.articleId),
+    async (request, reply) => {
+      const list = await comments.list(request.actor, request.params.articleId);
+      publicRead(reply, [`comments:${request.params.articleId}`]);
+      return list;
+    },
   );
 
   signedInRoutes(app, (s) => {

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -166,6 +167,9 @@ export const articles = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The repository item the problem is about: `issue:12`, `pull:45`, `commit:<sha>`. */
+    problemRef: text('problem_ref'),
+    solutionRef: text('solution_ref'),
     /** Kept exact by the like transaction (insert-or-nothing, then +1/-1 in the same statement batch). */
     likeCount: integer('like_count').notNull().default(0),
     /**
@@ -296,6 +300,7 @@ export const comments = pgTable(
   },
   (t) => [
     index('comments_article_id_idx').on(t.articleId, t.id),
+    index('comments_article_created_idx').on(t.articleId, t.createdAt),
     index('comments_user_id_idx').on(t.userId),
   ],
 );
@@ -368,6 +373,9 @@ export const drafts = pgTable(
     about: text('about'),
     problem: text('problem'),
     solution: text('solution'),
+    /** The repository item the problem is about: `issue:12`, `pull:45`, `commit:<sha>`. */
+    problemRef: text('problem_ref'),
+    solutionRef: text('solution_ref'),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -589,10 +597,16 @@ export const storedPages = pgTable(
     watch: text('watch').notNull(),
     stale: boolean('stale').notNull().default(false),
     storedAt: timestamp('stored_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When it was last read, to the flush (page-store.ts keeps reads in memory and writes them
+     * in batches): the store keeps the most recently read pages within its bounds.
+     */
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.path, t.language] }),
     index('stored_pages_tags_idx').using('gin', t.tags),
+    index('stored_pages_read_at_idx').on(t.readAt),
   ],
 );
 
@@ -767,3 +781,61 @@ export const demoMail = pgTable('demo_mail', {
   headers: jsonb('headers').notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
 });
+/** Readers' counts per breakthrough and day (stats/): added to by each instance's flush. */
+const dailyCounts = () => ({
+  day: date('day').notNull(),
+  views: integer('views').notNull().default(0),
+  reads: integer('reads').notNull().default(0),
+  /** Known bots and crawlers (by user agent), counted apart from readers. */
+  botViews: integer('bot_views').notNull().default(0),
+});
+
+export const articleStatsDaily = pgTable(
+  'article_stats_daily',
+  {
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    ...dailyCounts(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.day] })],
+);
+
+/** The same per blog: kept when a breakthrough is deleted, read in one range scan. */
+export const blogStatsDaily = pgTable(
+  'blog_stats_daily',
+  {
+    blogId: integer('blog_id')
+      .notNull()
+      .references(() => blogs.id, { onDelete: 'cascade' }),
+    ...dailyCounts(),
+  },
+  (t) => [primaryKey({ columns: [t.blogId, t.day] })],
+);
+
+/** Views per referring domain and day ("direct" when none): never a full address. */
+export const articleReferrersDaily = pgTable(
+  'article_referrers_daily',
+  {
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    domain: text('domain').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.day, t.domain] })],
+);
+
+export const blogReferrersDaily = pgTable(
+  'blog_referrers_daily',
+  {
+    blogId: integer('blog_id')
+      .notNull()
+      .references(() => blogs.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    domain: text('domain').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.blogId, t.day, t.domain] })],
+);

@@ -13,6 +13,8 @@ export function fieldsOfDoc(doc: Y.Doc): DraftFields {
     about: choice('about'),
     problem: choice('problem'),
     solution: choice('solution'),
+    problemRef: choice('problemRef'),
+    solutionRef: choice('solutionRef'),
   };
 }
 

@@ -34,5 +34,7 @@ export function presentDraft(row: DraftRow): Draft {
     about: row.about,
     problem: row.problem,
     solution: row.solution,
+    problemRef: row.problemRef,
+    solutionRef: row.solutionRef,
   };
 }

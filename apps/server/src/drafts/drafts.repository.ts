@@ -24,6 +24,8 @@ export interface DraftRow extends DraftSummaryRow {
   about: string | null;
   problem: string | null;
   solution: string | null;
+  problemRef: string | null;
+  solutionRef: string | null;
 }
 
 export interface DraftFields {
@@ -32,6 +34,9 @@ export interface DraftFields {
   about: string | null;
   problem: string | null;
   solution: string | null;
+  /** `issue:12`, `pull:45`, `commit:<sha>`; null for none. */
+  problemRef: string | null;
+  solutionRef: string | null;
 }
 
 const creator = alias(users, 'creator');
@@ -90,6 +95,8 @@ export function draftsRepository(db: Db) {
           about: drafts.about,
           problem: drafts.problem,
           solution: drafts.solution,
+          problemRef: drafts.problemRef,
+          solutionRef: drafts.solutionRef,
         })
         .from(drafts)
         .innerJoin(creator, eq(creator.id, drafts.creatorId))

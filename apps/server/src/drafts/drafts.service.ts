@@ -47,6 +47,8 @@ const fieldsOf = (input: DraftFields): DraftFields => ({
   about: input.about,
   problem: input.problem,
   solution: input.solution,
+  problemRef: input.problemRef,
+  solutionRef: input.solutionRef,
 });
 
 /**

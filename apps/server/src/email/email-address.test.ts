@@ -5,6 +5,9 @@ import { createUser, signIn, type Session } from '../test/factories.js';
 import { startTestSmtp, type TestSmtp } from '../test/smtp.js';
 import { emailTokens } from './email-tokens.js';
 
+/** How long an email may take to arrive (the first render compiles the templates). */
+const ARRIVAL = { timeout: 15_000, interval: 50 };
+
 let smtp: TestSmtp;
 let t: TestApp;
 beforeAll(async () => {
@@ -36,7 +39,7 @@ async function linkSentTo(address: string): Promise<URL> {
     const found = smtp.mails.find((m) => m.to && !Array.isArray(m.to) && m.to.text === address);
     if (!found) throw new Error(`nothing sent to ${address} yet`);
     return found;
-  });
+  }, ARRIVAL);
   const match = /http:\/\/localhost:3000\/api\/email\/verify\?token=[\w.-]+/.exec(mail.text ?? '');
   if (!match) throw new Error('no confirmation link');
   expect(mail.html).toContain(match[0]);

@@ -14,6 +14,9 @@ import { createArticle, createBlog, createUser, signIn } from '../test/factories
 import { startTestSmtp, type TestSmtp } from '../test/smtp.js';
 import { smtpSender } from './email-transport.js';
 
+/** How long an email may take to arrive (the first render compiles the templates). */
+const ARRIVAL = { timeout: 15_000, interval: 50 };
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 let smtp: TestSmtp;
@@ -33,7 +36,7 @@ async function settled(t: TestApp): Promise<void> {
       .from(outboxTable)
       .where(isNull(outboxTable.deliveredAt));
     expect(rows.filter((row) => row.at <= new Date())).toEqual([]);
-  });
+  }, ARRIVAL);
 }
 
 const like = (t: TestApp, cookie: string, articleId: number) =>
@@ -62,7 +65,7 @@ describe('likes', () => {
     const [first, second, third] = readers;
     if (!first || !second || !third) throw new Error('three readers');
     await like(t, first.cookie, article.id);
-    await vi.waitFor(() => expect(mailsTo(address)).toHaveLength(1));
+    await vi.waitFor(() => expect(mailsTo(address)).toHaveLength(1), ARRIVAL);
     expect(mailsTo(address)[0]?.subject).toBe(
       `${first.userName} liked your breakthrough 'Cache warmed'`,
     );
@@ -76,7 +79,7 @@ describe('likes', () => {
       .set({ availableAt: new Date() })
       .where(and(eq(outboxTable.type, 'email.send'), isNull(outboxTable.deliveredAt)));
     await t.app.outbox.drain();
-    await vi.waitFor(() => expect(mailsTo(address)).toHaveLength(2));
+    await vi.waitFor(() => expect(mailsTo(address)).toHaveLength(2), ARRIVAL);
     expect(mailsTo(address)[1]?.subject).toBe("2 people liked your breakthrough 'Cache warmed'");
     expect(mailsTo(address)[1]?.text).toContain(`${second.userName}, ${third.userName}`);
   });
@@ -124,8 +127,8 @@ describe('digests with two instances running', () => {
       b.app.emailDigests.tick(tomorrow),
       a.app.emailDigests.tick(tomorrow),
     ]);
-    await vi.waitFor(() => expect(mailsTo(ownerAddress)).toHaveLength(1));
-    await vi.waitFor(() => expect(mailsTo(followerAddress)).toHaveLength(1));
+    await vi.waitFor(() => expect(mailsTo(ownerAddress)).toHaveLength(1), ARRIVAL);
+    await vi.waitFor(() => expect(mailsTo(followerAddress)).toHaveLength(1), ARRIVAL);
     await settled(a);
     await settled(b);
     expect(mailsTo(ownerAddress)).toHaveLength(1);
@@ -199,7 +202,7 @@ describe('a server killed between the commit and the send', () => {
     // Restarted (with SMTP), the server sends it; delivering again sends nothing more.
     database = await open();
     t = await buildTestApp({ database, env: { SMTP_URL: smtp.url } });
-    await vi.waitFor(() => expect(mailsTo(address)).toHaveLength(1), { timeout: 15_000 });
+    await vi.waitFor(() => expect(mailsTo(address)).toHaveLength(1), ARRIVAL);
     await settled(t);
     const again = await t.database.db.select({ id: outboxTable.id }).from(outboxTable);
     await t.app.outbox.deliver(again.map((row) => row.id));
@@ -227,7 +230,7 @@ describe('headers', () => {
       },
       tx,
     );
-    await vi.waitFor(() => expect(mailsTo('target@example.com')).toHaveLength(1));
+    await vi.waitFor(() => expect(mailsTo('target@example.com')).toHaveLength(1), ARRIVAL);
     const mail = mailsTo('target@example.com')[0];
     expect(mail?.subject).toBe('Hello Bcc: victim@example.net body');
     expect(mail?.bcc).toBeUndefined();
@@ -262,7 +265,7 @@ describe('the demo mailbox', () => {
       const res = await t.request({ method: 'GET', url: '/__mail' });
       expect(res.body).toContain('Seen in the mailbox');
       return res;
-    });
+    }, ARRIVAL);
     expect(list.headers['content-type']).toMatch(/text\/html/);
     const id = /href="\/__mail\/(\d+)"/.exec(list.body)?.[1];
     const one = await t.request({ method: 'GET', url: `/__mail/${id ?? 0}` });

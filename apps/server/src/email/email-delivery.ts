@@ -19,7 +19,8 @@ type Topic = EmailKind | 'daily' | 'weekly';
  * first (a key recorded before means sent before: nothing happens), the recipient's address,
  * language and choice are read now, and the email is rendered and sent. A failed send throws,
  * so the key's row rolls back with the delivery and the outbox tries again with back-off.
- * An account deleted in the meantime has no settings row (its address went with it): no email.
+ * An account deleted in the meantime has no settings row (its address went with it), and a
+ * suspended one is skipped: no email.
  */
 export function emailDelivery(deps: {
   repo: EmailRepository;
@@ -137,6 +138,8 @@ export function emailDelivery(deps: {
     const to =
       event.email.kind === 'verify' ? event.email.address : settings && addressOf(settings);
     if (!settings || !to) return;
+    // A suspended account hears nothing (what was held back is not sent later either).
+    if (await repo.isSuspended(event.userId, now(), tx)) return;
     if (!(await repo.claimSent(event.key, event.userId, tx))) return;
     const found = await what(event.userId, settings, event.email, tx);
     if (!found) return;

@@ -93,6 +93,15 @@ export function emailRepository(db: Db) {
         );
     },
 
+    /** Whether an account is suspended at `at` (moderation: until a time, or for good). */
+    async isSuspended(userId: number, at: Date, tx: Db): Promise<boolean> {
+      const [row] = await tx
+        .select({ since: users.suspendedAt, until: users.suspendedUntil })
+        .from(users)
+        .where(eq(users.id, userId));
+      return !!row?.since && (!row.until || row.until > at);
+    },
+
     async userName(userId: number, tx: Db = db): Promise<string | undefined> {
       const [row] = await tx
         .select({ name: users.userName })

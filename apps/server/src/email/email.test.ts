@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { emailItems, outbox as outboxTable } from '../db/schema.js';
+import { emailItems, outbox as outboxTable, users } from '../db/schema.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { postComment } from '../test/comment-factories.js';
 import {
@@ -18,6 +18,9 @@ import {
   signIn,
 } from '../test/factories.js';
 import { startTestSmtp, type TestSmtp } from '../test/smtp.js';
+
+/** How long an email may take to arrive (the first render compiles the templates). */
+const ARRIVAL = { timeout: 15_000, interval: 50 };
 
 let smtp: TestSmtp;
 let t: TestApp;
@@ -60,7 +63,7 @@ async function settled(): Promise<void> {
       .select({ id: outboxTable.id, at: outboxTable.availableAt, done: outboxTable.deliveredAt })
       .from(outboxTable);
     expect(pending.filter((row) => !row.done && row.at <= new Date())).toEqual([]);
-  });
+  }, ARRIVAL);
 }
 
 describe('signing in', () => {
@@ -101,7 +104,7 @@ describe('a comment', () => {
   it('sends one email to the author, with both parts and the unsubscribe headers', async () => {
     const { address, article, reader } = await cast('en', 'Faster builds');
     await postComment(t, reader, article.id, 'This saved me an hour.');
-    await vi.waitFor(() => expect(mailsTo(address)).toHaveLength(1));
+    await vi.waitFor(() => expect(mailsTo(address)).toHaveLength(1), ARRIVAL);
     await settled();
     expect(mailsTo(address)).toHaveLength(1);
     const [mail] = mailsTo(address);
@@ -123,7 +126,7 @@ describe('a comment', () => {
   it('is written in Korean for a Korean reader', async () => {
     const { address, article, reader } = await cast('ko', '빌드 가속');
     await postComment(t, reader, article.id);
-    await vi.waitFor(() => expect(mailsTo(address)).toHaveLength(1));
+    await vi.waitFor(() => expect(mailsTo(address)).toHaveLength(1), ARRIVAL);
     expect(mailsTo(address)[0]?.subject).toBe(
       `${reader.userName}님이 내 브레이크스루 ‘빌드 가속’에 댓글을 남겼습니다`,
     );
@@ -141,7 +144,7 @@ describe('one-click unsubscribe', () => {
   it('turns the kind off with a POST from the mail client, and no more emails come', async () => {
     const { address, article, reader, authorSession } = await cast();
     await postComment(t, reader, article.id);
-    await vi.waitFor(() => expect(mailsTo(address)).toHaveLength(1));
+    await vi.waitFor(() => expect(mailsTo(address)).toHaveLength(1), ARRIVAL);
     const url = new URL(unsubscribeUrl(address));
     const res = await t.app.inject({
       method: 'POST',
@@ -160,7 +163,7 @@ describe('one-click unsubscribe', () => {
   it('refuses an altered token with a message and changes nothing', async () => {
     const { address, article, reader, authorSession } = await cast();
     await postComment(t, reader, article.id);
-    await vi.waitFor(() => expect(mailsTo(address)).toHaveLength(1));
+    await vi.waitFor(() => expect(mailsTo(address)).toHaveLength(1), ARRIVAL);
     const url = new URL(unsubscribeUrl(address));
     const token = url.searchParams.get('token') ?? '';
     const [body = '', mac = ''] = token.split('.');
@@ -202,7 +205,7 @@ describe('preferences', () => {
       payload: { articleId: article.id },
     });
     expect(like.statusCode).toBe(200);
-    await vi.waitFor(() => expect(mailsTo(address)).toHaveLength(1));
+    await vi.waitFor(() => expect(mailsTo(address)).toHaveLength(1), ARRIVAL);
     expect(mailsTo(address)[0]?.subject).toBe(
       `${reader.userName} liked your breakthrough 'Faster builds'`,
     );
@@ -224,6 +227,19 @@ describe('preferences', () => {
       payload: { preferences: { comment: 'sometimes' } },
     });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('a suspended account', () => {
+  it('gets no email', async () => {
+    const { address, article, reader, author } = await cast();
+    await t.database.db
+      .update(users)
+      .set({ suspendedAt: new Date() })
+      .where(eq(users.id, author.id));
+    await postComment(t, reader, article.id);
+    await settled();
+    expect(mailsTo(address)).toHaveLength(0);
   });
 });
 

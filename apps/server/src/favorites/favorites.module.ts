@@ -10,6 +10,7 @@ export function registerFavoritesModule(app: FastifyInstance, deps: AppDeps): vo
     repo: favoritesRepository(deps.db),
     outbox: deps.outbox,
     officialBlogId: deps.config.officialBlogId,
+    cdn: deps.cdn,
   });
   deps.events.on('blog.deleted', () => service.forgetTop());
   registerFavoritesRoutes(app, service);

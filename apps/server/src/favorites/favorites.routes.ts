@@ -8,13 +8,20 @@ import {
 } from '@repolog/contract/blogs';
 import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import type { FavoritesService } from './favorites.service.js';
+import { publicRead } from '../plugins/http-cache.js';
 
 /** Favorite toggle, the home blog strip and the followed-blogs list (spec §7). */
 export function registerFavoritesRoutes(app: FastifyInstance, favorites: FavoritesService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/home/blog', { schema: { response: { 200: blogCardListSchema } } }, async () =>
-    favorites.top(),
+  r.get(
+    '/api/home/blog',
+    { schema: { response: { 200: blogCardListSchema } } },
+    async (_request, reply) => {
+      const top = await favorites.top();
+      publicRead(reply, ['home', ...top.map((blog) => `blog:${blog.blog_id}`)]);
+      return top;
+    },
   );
 
   signedInRoutes(app, (s) => {

@@ -5,12 +5,15 @@ import type { Outbox } from '../outbox/outbox.public.js';
 import { presentBlogCard, presentFavorite } from './favorites.presenter.js';
 import type { FavoritesRepository } from './favorites.repository.js';
 import { microcache } from '../plugins/microcache.js';
+import type { CdnPurge } from '../plugins/cdn-purge.js';
 
 export interface FavoritesServiceDeps {
   repo: FavoritesRepository;
   outbox: Pick<Outbox, 'add' | 'deliver'>;
   /** The official blog, left out of the home strip. */
   officialBlogId: number;
+  /** A favorite changes the count its blog's page and the home strip show. */
+  cdn?: Pick<CdnPurge, 'purge'>;
   now?: () => Date;
 }
 
@@ -47,6 +50,7 @@ export function favoritesService(deps: FavoritesServiceDeps) {
         return { state: toggled, events: added };
       });
       topCache.clear();
+      deps.cdn?.purge([`blog:${blogId}`, 'home']);
       await outbox.deliver(events);
       return presentFavorite(state);
     },

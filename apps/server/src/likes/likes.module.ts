@@ -16,6 +16,7 @@ export function registerLikesModule(
     outbox: deps.outbox,
     articles,
     officialBlogId: deps.config.officialBlogId,
+    cdn: deps.cdn,
   });
   registerLikesRoutes(app, service, deps.config.publicUrl);
   deps.pageReads.homeArticles = () => service.home();

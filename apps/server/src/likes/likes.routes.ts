@@ -12,6 +12,7 @@ import { listFilters } from '../articles/articles.public.js';
 import { requireActor, signedInRoutes } from '../auth/auth.public.js';
 import { resolvePaging, setPagingHeaders } from '../plugins/paging.js';
 import type { LikesService } from './likes.service.js';
+import { publicRead } from '../plugins/http-cache.js';
 
 /** The like toggle, the home top 10 and the liked list of spec §7. */
 export function registerLikesRoutes(
@@ -21,8 +22,14 @@ export function registerLikesRoutes(
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/home/article', { schema: { response: { 200: homeArticleListSchema } } }, async () =>
-    likes.home(),
+  r.get(
+    '/api/home/article',
+    { schema: { response: { 200: homeArticleListSchema } } },
+    async (_request, reply) => {
+      const top = await likes.home();
+      publicRead(reply, ['home', ...top.map((article) => `article:${article.articleId}`)]);
+      return top;
+    },
   );
 
   signedInRoutes(app, (s) => {

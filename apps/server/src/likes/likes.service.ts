@@ -5,6 +5,7 @@ import type { ArticleFilters, ArticleLists } from '../articles/articles.public.j
 import { badRequest, notFound } from '../errors.js';
 import { microcache } from '../plugins/microcache.js';
 import type { Outbox } from '../outbox/outbox.public.js';
+import type { CdnPurge } from '../plugins/cdn-purge.js';
 import type { LikesRepository } from './likes.repository.js';
 
 export interface LikesServiceDeps {
@@ -13,6 +14,8 @@ export interface LikesServiceDeps {
   /** The rows of the home ranking and of the liked list. */
   articles: Pick<ArticleLists, 'items' | 'likedBy'>;
   officialBlogId: number;
+  /** A like changes the count its breakthrough's page and the home ranking show. */
+  cdn?: Pick<CdnPurge, 'purge'>;
 }
 
 /**
@@ -23,7 +26,8 @@ export interface LikesServiceDeps {
 export const HOME_CACHE_MS = 2000;
 
 /** Liking breakthroughs, the home ranking and the user's liked list. */
-export function likesService({ repo, outbox, articles, officialBlogId }: LikesServiceDeps) {
+export function likesService(deps: LikesServiceDeps) {
+  const { repo, outbox, articles, officialBlogId } = deps;
   const homeCache = microcache<HomeArticle[]>({
     ttlMs: HOME_CACHE_MS,
     maxKeys: 1,
@@ -58,6 +62,7 @@ export function likesService({ repo, outbox, articles, officialBlogId }: LikesSe
         const likeCount = await repo.bumpCount(articleId, 0, tx);
         return { result: { likeButton: false, likeCount }, events: [] };
       });
+      deps.cdn?.purge([`article:${articleId}`, 'home']);
       await outbox.deliver(events);
       return result;
     },

@@ -15,6 +15,7 @@ export function completeReads(reads: Partial<PageReads>): PageReads {
     'homeBlogs',
     'user',
     'userBreakthroughs',
+    'search',
   ] as const;
   for (const name of names) {
     if (!reads[name]) throw new Error(`pages: no module registered the ${name} read`);
@@ -66,9 +67,16 @@ export function trackedReads(reads: PageReads, tags: Set<string>, shown: Shown =
       tags.add(tag('breakthroughLists'));
       return reads.breakthroughs(query);
     },
-    homeArticles: () => reads.homeArticles(),
-    homeBlogs: () => reads.homeBlogs(),
+    homeArticles: () => {
+      tags.add('home');
+      return reads.homeArticles();
+    },
+    homeBlogs: () => {
+      tags.add('home');
+      return reads.homeBlogs();
+    },
     user: async (login) => {
+      tags.add(`user:${login.toLowerCase()}`);
       // A new or deleted breakthrough moves the counts; the page names the user's blogs.
       tags.add(tag('breakthroughLists'));
       const profile = await reads.user(login);
@@ -77,7 +85,15 @@ export function trackedReads(reads: PageReads, tags: Set<string>, shown: Shown =
     },
     userBreakthroughs: (login, page) => {
       tags.add(tag('breakthroughLists'));
+      tags.add(`user:${login.toLowerCase()}`);
       return reads.userBreakthroughs(login, page);
+    },
+    search: async (query) => {
+      // New and deleted breakthroughs change the results; edits change the found ones.
+      tags.add(tag('breakthroughLists'));
+      const result = await reads.search(query);
+      for (const item of result.items) tags.add(tag('article', item.articleId));
+      return result;
     },
   };
 }

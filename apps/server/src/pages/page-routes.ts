@@ -1,15 +1,19 @@
 import { fillPath, SERVER_PAGE_ROUTES, type PageRoute } from '@repolog/contract/page-routes';
 import { pickUiLanguage, UI_LANGUAGE_COOKIE, type UiLanguage } from '@repolog/contract/locale';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { publicRead } from '../plugins/http-cache.js';
 import { shellDocument, type Shell } from './document.js';
 import type { PageNeeds } from './preload-tags.js';
 
-/** Answers a page request with a whole document, or undefined for the plain app shell. */
+/**
+ * Answers a page request with a whole document and the cache tags of what it shows
+ * (page-cache.ts), or undefined for the plain app shell.
+ */
 export type DocumentSource = (
   request: FastifyRequest,
   shell: Shell,
   language: UiLanguage,
-) => Promise<{ status: number; html: string } | undefined>;
+) => Promise<{ status: number; html: string; tags: readonly string[]; etag?: string } | undefined>;
 
 /** Answers a request for a page of the web app. */
 export type PageReply = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
@@ -49,6 +53,12 @@ export function registerPageRoutes(
       res.header('Vary', 'Cookie, Accept-Language');
       const rendered = await documents?.(request, shell, language);
       if (rendered) {
+        // The same HTML for every reader: a CDN may keep it (http-cache.ts), purged by its tags.
+        if (rendered.status === 200)
+          publicRead(res, rendered.tags, {
+            everyone: true,
+            ...(rendered.etag ? { etag: rendered.etag } : {}),
+          });
         return res
           .code(rendered.status)
           .header('Cache-Control', 'no-cache')
@@ -56,10 +66,13 @@ export function registerPageRoutes(
           .send(rendered.html);
       }
       const needs = route && shellNeeds(route, request.params as Record<string, string>);
-      return res
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(shellDocument(shell, await shell.meta(request, language), needs, language));
+      return (
+        res
+          // Pages other than the public ones are a reader's own (workspace, notifications, …).
+          .header('Cache-Control', route ? 'no-cache' : 'private, no-cache')
+          .type('text/html; charset=utf-8')
+          .send(shellDocument(shell, await shell.meta(request, language), needs, language))
+      );
     };
   // Straight to the page: through the static files each would first be looked for on disk with
   // its compressed twins, and "/" would be answered as a directory (403).

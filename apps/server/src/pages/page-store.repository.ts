@@ -1,7 +1,7 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { BLOG_PAGE_ARTICLES } from '@repolog/contract/constants';
-import { articles, blogs, storedPages } from '../db/schema.js';
+import { storedPages } from '../db/schema.js';
 
 export type StoredPageRow = typeof storedPages.$inferInsert;
 
@@ -146,44 +146,43 @@ export function pageStoreRepository(db: Db) {
       return Number(row?.n ?? 0);
     },
 
-    /** Up to `limit` breakthrough ids below `before`, newest first. */
-    async articleIds(before: number, limit: number): Promise<number[]> {
-      const rows = await db
-        .select({ id: articles.id })
-        .from(articles)
-        .where(lt(articles.id, before))
-        .orderBy(desc(articles.id))
-        .limit(limit);
-      return rows.map((row) => row.id);
+    /** Notes when pages were last read (a batch: path, language, time). */
+    async touch(reads: { path: string; language: string; at: Date }[]): Promise<void> {
+      if (reads.length === 0) return;
+      await db.execute(sql`update stored_pages s set read_at = greatest(s.read_at, v.at)
+        from (select unnest(${sql.param(reads.map((r) => r.path))}::text[]) as path,
+                     unnest(${sql.param(reads.map((r) => r.language))}::text[]) as language,
+                     unnest(${sql.param(reads.map((r) => r.at.toISOString()))}::timestamptz[]) as at) v
+        where s.path = v.path and s.language = v.language`);
     },
 
-    /** Up to `limit` blog ids below `before`, newest first. */
-    async blogIds(before: number, limit: number): Promise<number[]> {
-      const rows = await db
-        .select({ id: blogs.id })
-        .from(blogs)
-        .where(lt(blogs.id, before))
-        .orderBy(desc(blogs.id))
-        .limit(limit);
-      return rows.map((row) => row.id);
+    /**
+     * Keeps the `maxPages` most recently read pages whose HTML and data fit in `maxBytes`;
+     * deletes the rest. Resolves with how many it deleted.
+     */
+    async trim(maxPages: number, maxBytes: number): Promise<number> {
+      const result = await db.execute(sql`delete from stored_pages s using (
+          select path, language from (
+            select path, language,
+              row_number() over w as n,
+              sum(octet_length(html) + coalesce(octet_length(state), 0) + octet_length(meta)) over w as bytes
+            from stored_pages
+            window w as (order by read_at desc, stored_at desc, path, language)
+          ) ranked where n > ${maxPages} or bytes > ${maxBytes}
+        ) gone where s.path = gone.path and s.language = gone.language returning s.path`);
+      // Both drivers shape execute() results alike ({ rows }).
+      return (result as { rows: unknown[] }).rows.length;
     },
 
-    /** Of `paths`, those stored in `language` by `build`, not stale and showing what is now. */
-    async current(paths: string[], language: string, build: string): Promise<Set<string>> {
-      if (paths.length === 0) return new Set();
-      const rows = await db
-        .select({ path: storedPages.path })
-        .from(storedPages)
-        .where(
-          and(
-            sql`${storedPages.path} = any(${sql.param(paths)}::text[])`,
-            eq(storedPages.language, language),
-            eq(storedPages.build, build),
-            eq(storedPages.stale, false),
-            sql`${storedPages.watch} = ${currentWatch}`,
-          ),
-        );
-      return new Set(rows.map((row) => row.path));
+    /** How many pages are stored and their bytes (HTML, data and meta). */
+    async size(): Promise<{ pages: number; bytes: number }> {
+      const [row] = await db
+        .select({
+          pages: sql<number>`count(*)::int`,
+          bytes: sql<number>`coalesce(sum(octet_length(html) + coalesce(octet_length(state), 0) + octet_length(meta)), 0)::bigint`,
+        })
+        .from(storedPages);
+      return { pages: Number(row?.pages ?? 0), bytes: Number(row?.bytes ?? 0) };
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   type UserRow,
 } from '../test/factories.js';
 import { PAGE_TTL_MS } from './page-cache.js';
+import { pageStoreRepository } from './page-store.repository.js';
 
 let t: TestApp;
 let author: UserRow;
@@ -264,45 +265,64 @@ describe('stored server-rendered pages', () => {
   });
 });
 
-describe('pages rendered ahead of readers', () => {
-  it('a starting instance renders and stores every breakthrough and blog page in each language', async () => {
+describe('a bounded store of the pages readers read', () => {
+  it('renders nothing ahead: a page is stored when it is first read', async () => {
     const owner = await createUser(t);
-    const own = await createBlog(t, { owner, name: `Ahead ${word()}` });
-    const title = `Never visited ${word()}`;
-    const article = await createArticle(t, { blog: own, author: owner, title });
-
-    const ahead = await buildTestApp({
-      database: t.database,
-      builtWeb: true,
-      env: { PAGE_FILL: 'en,ko' },
-    });
+    const own = await createBlog(t, { owner, name: `First read ${word()}` });
+    const article = await createArticle(t, { blog: own, author: owner });
+    const started = await buildTestApp({ database: t.database, builtWeb: true });
     try {
-      for (const language of ['en', 'ko']) {
-        const page = await storedWhen(ahead, `/breakthrough/${article.id}`, () => true, language);
-        expect(page.html).toContain(title);
-        await storedWhen(ahead, `/blog/${own.id}`, () => true, language);
-      }
-      const korean = await storedRow(ahead, `/blog/${own.id}`, 'ko');
-      const english = await storedRow(ahead, `/blog/${own.id}`, 'en');
-      expect(korean?.html).not.toBe(english?.html);
+      await started.app.ready();
+      expect(await storedRow(started, `/breakthrough/${article.id}`)).toBeUndefined();
+      expect((await read(started, `/breakthrough/${article.id}`)).statusCode).toBe(200);
+      await storedWhen(started, `/breakthrough/${article.id}`, () => true);
+      expect(await storedRow(started, `/blog/${own.id}`)).toBeUndefined();
     } finally {
-      await ahead.close();
-    }
-
-    // A page that no longer shows what its record holds is rendered again by the next start.
-    await t.database.db
-      .update(storedPages)
-      .set({ watch: 'outdated' })
-      .where(eq(storedPages.path, `/breakthrough/${article.id}`));
-    const next = await buildTestApp({
-      database: t.database,
-      builtWeb: true,
-      env: { PAGE_FILL: 'en' },
-    });
-    try {
-      await storedWhen(next, `/breakthrough/${article.id}`, (row) => row.watch !== 'outdated');
-    } finally {
-      await next.close();
+      await started.close();
     }
   }, 60_000);
+
+  it('keeps the most recently read pages within its count and bytes, without a write per read', async () => {
+    const small = await buildTestApp({ builtWeb: true, env: { PAGE_STORE_PAGES: '3' } });
+    try {
+      const owner = await createUser(small);
+      const own = await createBlog(small, { owner });
+      const articles = [];
+      for (let i = 0; i < 4; i += 1)
+        articles.push(await createArticle(small, { blog: own, author: owner }));
+      const [first, second, third, fourth] = articles.map((a) => `/breakthrough/${a.id}`) as [
+        string,
+        string,
+        string,
+        string,
+      ];
+      for (const path of [first, second, third]) {
+        expect((await read(small, path)).statusCode).toBe(200);
+        await storedWhen(small, path, () => true);
+      }
+      // Later, the first page is read again (from the store): only this instance's memory notes it.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 60_000);
+      const readAt = (await storedRow(small, first))?.readAt;
+      expect((await read(small, first)).statusCode).toBe(200);
+      expect((await storedRow(small, first))?.readAt).toEqual(readAt);
+
+      // A fourth page passes the bound: the least recently read one goes.
+      expect((await read(small, fourth)).statusCode).toBe(200);
+      await storedWhen(small, fourth, () => true);
+      await vi.waitFor(async () => expect(await storedRow(small, second)).toBeUndefined());
+      for (const path of [first, third, fourth]) expect(await storedRow(small, path)).toBeDefined();
+
+      // The bytes bound: one byte less than the three pages leaves out the least recently read.
+      const repo = pageStoreRepository(small.database.db);
+      const { pages, bytes } = await repo.size();
+      expect(pages).toBe(3);
+      expect(await repo.trim(10, bytes - 1)).toBe(1);
+      expect(await storedRow(small, third)).toBeUndefined();
+      for (const path of [first, fourth]) expect(await storedRow(small, path)).toBeDefined();
+    } finally {
+      vi.useRealTimers();
+      await small.close();
+    }
+  }, 90_000);
 });

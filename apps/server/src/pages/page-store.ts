@@ -13,6 +13,9 @@ const RECENT_CHANGES = 4096;
 /** Writes waiting in line past which a new page is not stored (it renders again when read). */
 const MAX_QUEUED_SAVES = 500;
 
+/** Pages whose reads wait for the next flush, past which more reads are not noted. */
+const MAX_READS = 100_000;
+
 const SCOPES: CacheScope[] = ['article', 'blog', 'comments'];
 
 export interface StoredPage {
@@ -47,10 +50,21 @@ export function createPageStore(options: {
   build: string;
   onError: (error: unknown) => void;
   refreshAfterMs?: number;
+  /** The store's bounds: pages kept, and their bytes (the most recently read ones stay). */
+  maxPages?: number;
+  maxBytes?: number;
+  /** How often this instance writes down which pages were read (never once per read). */
+  flushMs?: number;
   now?: () => number;
 }) {
   const { repo, cacheSync, build, onError } = options;
   const { refreshAfterMs = PAGE_REFRESH_MS, now = () => Date.now() } = options;
+  const { maxPages = 10_000, maxBytes = 256 * 1024 * 1024, flushMs = 60_000 } = options;
+  // Reads since the last flush (one entry per page, its latest read): written in one batch.
+  const reads = new Map<string, { path: string; language: string; at: Date }>();
+  // Saves between two trims: about 1% of the bound, so the store passes it by little.
+  const trimEvery = Math.max(1, Math.floor(maxPages / 100));
+  let savedSinceTrim = 0;
 
   let seq = 0;
   const recent: Change[] = [];
@@ -82,6 +96,17 @@ export function createPageStore(options: {
   };
   for (const scope of SCOPES) cacheSync.on(scope, (key) => changed(tag(scope, key)));
 
+  const flush = async () => {
+    if (reads.size === 0) return;
+    const batch = [...reads.values()];
+    reads.clear();
+    await repo.touch(batch);
+  };
+  const flushing = setInterval(() => {
+    void enqueue(flush).catch(onError);
+  }, flushMs);
+  flushing.unref();
+
   const pendingFor = (tags: readonly string[]) =>
     [...pending.keys()].some((change) => touches(tags, change));
 
@@ -107,6 +132,8 @@ export function createPageStore(options: {
       ) {
         return undefined;
       }
+      if (reads.size < MAX_READS)
+        reads.set(`${language} ${path}`, { path, language, at: new Date(now()) });
       return {
         page: {
           status: row.status,
@@ -136,6 +163,13 @@ export function createPageStore(options: {
       return enqueue(async () => {
         if (changedSince(mark, row.tags)) return false;
         await repo.save({ ...row, build });
+        savedSinceTrim += 1;
+        if (savedSinceTrim >= trimEvery) {
+          savedSinceTrim = 0;
+          // Reads first, so the pages just read are the ones kept.
+          await flush();
+          await repo.trim(maxPages, maxBytes);
+        }
         return true;
       })
         .catch((error: unknown) => {
@@ -150,6 +184,12 @@ export function createPageStore(options: {
     /** Resolves once every write asked for so far is done (tests, shutdown). */
     settled(): Promise<void> {
       return line.then(() => undefined);
+    },
+
+    /** Writes down the reads noted so far and stops the timer (shutdown). */
+    async stop(): Promise<void> {
+      clearInterval(flushing);
+      await enqueue(flush).catch(onError);
     },
   };
 }

@@ -4,6 +4,7 @@ import type { UiLanguage } from '@repolog/contract/locale';
 import type { PageReads } from '@repolog/contract/pages';
 import type { AppDeps } from '../deps.js';
 import { cardStore } from './card-store.js';
+import { strongEtag } from '../plugins/http-cache.js';
 import { assembleDocument, type RenderedDocument } from './document.js';
 import { pageCache } from './page-cache.js';
 import { createPageFill } from './page-fill.js';
@@ -71,7 +72,7 @@ function renderedPages(
   metaOf: PageMetaSource,
   renderer: LoadedRenderer,
 ): DocumentSource {
-  const pages = pageCache<{ status: number; html: string } | undefined>({
+  const pages = pageCache<Awaited<ReturnType<DocumentSource>>>({
     cacheSync: deps.cacheSync,
   });
   const repo = pageStoreRepository(deps.db);
@@ -79,6 +80,8 @@ function renderedPages(
     repo,
     cacheSync: deps.cacheSync,
     build: renderer.build,
+    maxPages: deps.config.pageStore.maxPages,
+    maxBytes: deps.config.pageStore.maxBytes,
     onError: (error) => app.log.warn({ err: error }, 'stored page not kept'),
   });
 
@@ -108,24 +111,15 @@ function renderedPages(
   };
 
   const fill = createPageFill({
-    repo,
-    build: renderer.build,
-    languages: deps.config.pageFillLanguages,
     renderPage: async (url, language) => {
       const done = await render({ url, log: app.log }, language, new Set());
       await done?.saved;
     },
     onError: (error) => app.log.warn({ err: error }, 'page not rendered ahead'),
   });
-  if (deps.config.pageFillLanguages.length > 0) {
-    app.addHook('onReady', () => {
-      void fill.runPass().then((count) => {
-        if (count > 0) app.log.info({ pages: count }, 'public pages rendered ahead');
-      });
-    });
-  }
   deps.onClose(async () => {
     await fill.stop();
+    await store.stop();
     await store.settled();
   });
 
@@ -142,6 +136,11 @@ function renderedPages(
         if (stored) {
           if (stored.old) fill.refresh(url, language);
           return {
+            tags: stored.tags,
+            // The stored page (of this build): only its data's timestamps change between reads.
+            etag: strongEtag(
+              `${language}\n${stored.page.html}\n${stored.page.state ?? ''}\n${JSON.stringify(stored.meta)}`,
+            ),
             status: stored.page.status,
             html: assembleDocument(shell, stored.meta, current(stored.page), language),
           };
@@ -152,6 +151,7 @@ function renderedPages(
         const done = await render(request, language, tags);
         if (!done) return undefined;
         return {
+          tags: [...tags],
           status: done.page.status,
           html: assembleDocument(shell, done.meta, done.page, language),
         };

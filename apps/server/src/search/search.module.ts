@@ -41,5 +41,7 @@ export function registerSearchModule(
   });
   const service = searchService({ repo, indexer, officialBlogId: deps.config.officialBlogId });
   registerSearchRoutes(app, service);
+  deps.pageReads.search = ({ blog, ...query }) =>
+    service.search({ ...query, blog: blog ?? undefined });
   return service;
 }

@@ -52,7 +52,11 @@ export function searchRepository(db: Db) {
       sort: SearchSort,
       page: { offset: number; limit: number },
     ): Promise<SearchRow[]> {
-      const conditions: SQL[] = [sql`${articles.blogId} <> ${filters.excludeBlogId}`];
+      // Hidden breakthroughs (moderation) are found by nobody.
+      const conditions: SQL[] = [
+        sql`${articles.blogId} <> ${filters.excludeBlogId}`,
+        isNull(articles.hiddenAt),
+      ];
       const tsquery = query.tsquery === '' ? null : sql`${query.tsquery}::tsquery`;
       if (tsquery) conditions.push(sql`${articleSearch.document} @@ ${tsquery}`);
       // Phrases and words the index has no lexeme for: the stored plain text, literally.

@@ -41,8 +41,6 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     SECRET: 'test-secret-test-secret-test-secret-0123',
     DATA_DIR: '/nonexistent-test-data-dir',
     LOG_LEVEL: 'silent',
-    // Tests render pages when they ask for them; the ones about rendering ahead turn it on.
-    PAGE_FILL: 'off',
     // Digests start when a test asks (app.emailDigests.tick).
     EMAIL_DIGESTS: 'false',
     ...options.env,

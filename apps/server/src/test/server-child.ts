@@ -11,6 +11,7 @@ const config = loadConfig({
   SECRET: process.env.CHILD_SECRET ?? '',
   DATA_DIR: '/nonexistent-test-data-dir',
   LOG_LEVEL: 'silent',
+  STATS_FLUSH_MS: process.env.CHILD_STATS_FLUSH_MS ?? '',
 });
 const database = await openDatabase({
   url: process.env.CHILD_DATABASE_URL || undefined,

@@ -8,6 +8,7 @@ import {
 } from '@repolog/contract/users';
 import { resolvePaging, setPagingHeaders } from '../plugins/paging.js';
 import type { UsersService } from './users.service.js';
+import { publicRead } from '../plugins/http-cache.js';
 
 /** Profile pages' calls: a user's profile and the breakthroughs they wrote. Public. */
 export function registerUsersRoutes(
@@ -20,7 +21,15 @@ export function registerUsersRoutes(
   r.get(
     '/api/user/:login',
     { schema: { params: userLoginParamsSchema, response: { 200: userProfileSchema } } },
-    async (request) => users.profile(request.params.login),
+    async (request, reply) => {
+      const profile = await users.profile(request.params.login);
+      publicRead(reply, [
+        `user:${request.params.login}`,
+        'breakthroughLists:',
+        ...profile.blogs.map((blog) => `blog:${blog.blogId}`),
+      ]);
+      return profile;
+    },
   );
 
   r.get(
@@ -36,6 +45,7 @@ export function registerUsersRoutes(
       const paging = resolvePaging(request.query);
       const { items, total } = await users.breakthroughs(request.params.login, paging);
       setPagingHeaders(request, reply, paging, total, publicUrl);
+      publicRead(reply, [`user:${request.params.login}`, 'breakthroughLists:']);
       return items;
     },
   );

@@ -37,10 +37,14 @@ const ArticleHistoryPage = page(() => import('./routes/article-history'), 'Artic
 const BlogPage = page(() => import('./routes/blog'), 'BlogPage');
 const NotificationsPage = page(() => import('./routes/notifications'), 'NotificationsPage');
 const UserPage = page(() => import('./routes/user'), 'UserPage');
+const SearchPage = page(() => import('./routes/search'), 'SearchPage');
 const ArticleEditPage = page(() => import('./routes/article-edit'), 'ArticleEditPage');
 const BlogEditPage = page(() => import('./routes/blog-edit'), 'BlogEditPage');
 const ArticleWritePage = page(() => import('./routes/article-write'), 'ArticleWritePage');
 const WorkspacePage = page(() => import('./routes/workspace'), 'WorkspacePage');
+const WorkspaceStatsPage = page(() => import('./routes/stats'), 'WorkspaceStatsPage');
+const BlogStatsPage = page(() => import('./routes/stats'), 'BlogStatsPage');
+const ArticleStatsPage = page(() => import('./routes/stats'), 'ArticleStatsPage');
 const MakeBlogPage = page(() => import('./routes/make-blog'), 'MakeBlogPage');
 const MyBlogPage = page(() => import('./routes/my-blog'), 'MyBlogPage');
 const LikedBreakthroughsPage = page(
@@ -66,6 +70,7 @@ const routes: RouteObject[] = [
       { path: '/blog/:blogId', element: <BlogPage /> },
       { path: '/notification', element: <NotificationsPage /> },
       { path: '/user/:login', element: <UserPage /> },
+      { path: '/search', element: <SearchPage /> },
       {
         element: <RequireAuth />,
         children: [
@@ -73,6 +78,9 @@ const routes: RouteObject[] = [
           { path: '/blog/:blogId/edit', element: <BlogEditPage /> },
           { path: '/blog/:blogId/breakthrough/write', element: <ArticleWritePage /> },
           { path: '/workspace', element: <WorkspacePage /> },
+          { path: '/workspace/stats', element: <WorkspaceStatsPage /> },
+          { path: '/blog/:blogId/stats', element: <BlogStatsPage /> },
+          { path: '/breakthrough/:articleId/stats', element: <ArticleStatsPage /> },
           { path: '/workspace/makeblog', element: <MakeBlogPage /> },
           { path: '/workspace/myblog/:blog_id', element: <MyBlogPage /> },
           { path: '/like/breakthrough', element: <LikedBreakthroughsPage /> },

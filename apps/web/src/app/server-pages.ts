@@ -14,6 +14,8 @@ import { commentsQuery } from '../features/comments/api/comments';
 import { homeArticlesQuery, homeBlogsQuery } from '../features/home/api/home-lists';
 import { userBreakthroughsQuery, userProfileQuery } from '../features/users/api/user-profile';
 import { isLogin, readPage } from '../features/users/lib/profile-page';
+import { searchQuery } from '../features/search/api/search';
+import { readSearchState } from '../features/search/lib/search-state';
 import { ApiError, answerError } from '../lib/api-client';
 import { articleQuery } from '../lib/article-record';
 import { isValidId } from '../lib/format';
@@ -173,6 +175,23 @@ const PARTS: Record<ServerPagePath, PageParts> = {
       await optional(client, userBreakthroughsQuery(login, page).queryKey, () =>
         reads.userBreakthroughs(login, page),
       );
+    },
+  },
+  '/search': {
+    load: async ({ client, search, reads }) => {
+      const state = readSearchState(search);
+      if (state.q === '') return;
+      try {
+        await client.fetchQuery({
+          ...searchQuery(state),
+          queryFn: () => reads.search(state).catch(asApiError),
+        });
+      } catch (error) {
+        // A query the API refuses (too long, operators alone) shows its message, status 400.
+        if (error instanceof ApiError && error.status === 400)
+          return { status: 400, hydrate: false };
+        throw error;
+      }
     },
   },
 };

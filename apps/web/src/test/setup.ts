@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy* and waitFor wait on the DOM, not a time; their 1 s default budget is what a busy
+// 2-core CI machine can miss while rendering a page of cards (they return as soon as it shows).
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

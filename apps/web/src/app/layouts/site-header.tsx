@@ -20,6 +20,7 @@ const messages = i18n('siteHeader', {
   breakthrough: 'Breakthrough',
   workspace: 'Workspace',
   login: 'Login',
+  search: 'Search',
   loginRequired: LOGIN_REQUIRED_ALERT,
 });
 
@@ -72,6 +73,10 @@ export function SiteHeader() {
           </nav>
         )}
         <div className={styles.actions}>
+          {/* A plain GET form: /search is rendered on the server, so the header needs no code. */}
+          <form action="/search" role="search" className="site-search">
+            <input type="search" name="q" aria-label={t.search} placeholder={t.search} />
+          </form>
           <ThemeToggle />
           {session.status === 'in' && (
             <Suspense fallback={<span className={styles.actionsPlaceholder} />}>

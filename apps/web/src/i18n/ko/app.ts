@@ -18,6 +18,7 @@ export const app = {
     breakthrough: '브레이크스루',
     workspace: '워크스페이스',
     login: '로그인',
+    search: '검색',
     loginRequired: '이 서비스를 이용하려면 로그인이 필요합니다!\n계속하려면 로그인하세요.',
   },
   headerMenus: {
@@ -94,7 +95,7 @@ export const app = {
   articleHistoryPage: { title: '수정 내역', loading: '수정 내역을 불러오는 중…' },
   blogEditPage: { title: '블로그 수정', noBlog: '오류: 이 주소에 블로그가 없습니다.' },
   makeBlogPage: { title: '블로그 만들기', heading: '새 기술 블로그 만들기' },
-  workspacePage: { title: '워크스페이스' },
+  workspacePage: { title: '워크스페이스', stats: '내 블로그 통계' },
   notFoundPage: {
     title: '페이지를 찾을 수 없음',
     nothing: '이 주소에는 아무것도 없습니다.',

@@ -13,6 +13,7 @@ export const articles = {
     editedBefore: '',
     editedAfter: ' 수정됨',
     history: '수정 내역',
+    stats: '통계',
   },
   likeButton: {
     like: '좋아요 ',
@@ -40,6 +41,10 @@ export const articles = {
     curious: '이 글이 어느 블로그의 글인지 궁금하다면,',
     go: '보러 가기',
   },
+  breakthroughRows: {
+    searchAll: "모든 글에서 '{q}' 검색",
+  },
+
   breakthroughBrowser: {
     none: '브레이크스루가 없습니다!',
     latest: '최신순',

@@ -10,7 +10,10 @@ import { blogs } from './blogs';
 import { editor } from './editor';
 import { errors } from './errors';
 import { safety } from './safety';
+import { search } from './search';
 import { serverMessages } from './server';
+import { settings } from './settings';
+import { stats } from './stats';
 import { ui } from './ui';
 
 export const ko: Catalog = {
@@ -20,7 +23,10 @@ export const ko: Catalog = {
   ...editor,
   ...blogs,
   ...errors,
+  ...search,
   ...safety,
+  ...settings,
+  ...stats,
 };
 
 const serverTexts: Readonly<Record<string, string>> = serverMessages;

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Article } from '@repolog/contract/articles';
 import { can } from '@repolog/contract/permissions';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TimeAgo } from '../../../components/ui/time-ago';
 import { ApiError } from '../../../lib/api-client';
@@ -28,6 +28,7 @@ const messages = i18n('articleView', {
   editedBefore: 'Edited ',
   editedAfter: '',
   history: 'History',
+  stats: 'Stats',
 });
 
 // The author's menu is theirs alone: its code (menu, dialog) loads when it is needed.
@@ -141,6 +142,21 @@ function LoadedArticle({
   const coauthorEdits = !isAuthor && resource !== undefined && can(actor, 'article.edit', resource);
   // updated_at moves only when the breakthrough is edited.
   const edited = Date.parse(article.updatedAt) > Date.parse(article.createdAt);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (!body) return;
+    // The beacons' code is a small chunk of its own, fetched once the page is running.
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import('../lib/reading-beacon').then((beacon) => {
+      if (!left) stop = beacon.watchReading(article.articleId, body);
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, [article.articleId]);
 
   return (
     <article className={styles.article}>
@@ -189,12 +205,16 @@ function LoadedArticle({
             <>
               <span aria-hidden="true"> · </span>
               <Link to={`/breakthrough/${article.articleId}/history`}>{t.history}</Link>
+              <span aria-hidden="true"> · </span>
+              <Link to={`/breakthrough/${article.articleId}/stats`}>{t.stats}</Link>
             </>
           )}
         </p>
         <ArticleFacts article={article} />
       </header>
-      <MarkdownView html={article.contentHtml} />
+      <div ref={bodyRef}>
+        <MarkdownView html={article.contentHtml} />
+      </div>
       <div className={styles.like}>
         <Suspense fallback={<div className={styles.likeSkeleton} />}>
           <LikeButton article={article} personal={personal} />

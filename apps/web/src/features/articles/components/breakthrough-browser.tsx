@@ -59,6 +59,8 @@ export function BreakthroughBrowser({
   const { data, error, isPending, isPlaceholderData } = useQuery(articlePageQuery(source, state));
   // Bumped when a search is cleared, so the box empties even if the address did not change.
   const [resetCount, setResetCount] = useState(0);
+  // A search with no match is cleared after the alert; its link to /search stays.
+  const [missed, setMissed] = useState('');
   const alerted = useRef<string | null>(null);
   const formId = useId();
 
@@ -71,10 +73,11 @@ export function BreakthroughBrowser({
   useEffect(() => {
     if (!noMatch || alerted.current === searchKey) return;
     alerted.current = searchKey;
+    setMissed(state.q);
     window.alert(messages.get().none);
     setResetCount((count) => count + 1);
     setParams(writeState({ ...readState(params), q: '', page: 1 }), { replace: true });
-  }, [noMatch, searchKey, params, setParams]);
+  }, [noMatch, searchKey, params, setParams, state.q]);
 
   const totalPages = data ? Math.ceil(data.total / LIST_PAGE_SIZE) : 0;
   // A page past the end (an old link): go to the last page that exists.
@@ -157,7 +160,7 @@ export function BreakthroughBrowser({
           <p className={styles.message}>{t.none}</p>
         ) : (
           <Suspense fallback={<RowsSkeleton rows={data.items.length} />}>
-            <BreakthroughRows items={data.items} />
+            <BreakthroughRows items={data.items} searchAll={state.q || missed} />
           </Suspense>
         )}
       </div>

@@ -51,7 +51,15 @@ function renderForm(onSubmit = vi.fn<(values: ArticleFormValues) => void>()) {
     <QueryClientProvider client={client}>
       <MemoryRouter>
         <ArticleForm
-          initial={{ title: '', content: '', about: '', problem: '', solution: '' }}
+          initial={{
+            title: '',
+            content: '',
+            about: '',
+            problem: '',
+            solution: '',
+            problemRef: '',
+            solutionRef: '',
+          }}
           blogId={1}
           repoUrl={REPO}
           submitLabel="Post"
@@ -201,6 +209,8 @@ describe('breakthrough form dropdowns', { timeout: 15_000 }, () => {
       about: '',
       problem: 'Login button does nothing on Safari',
       solution: '',
+      problemRef: 'issue:7',
+      solutionRef: '',
     });
   });
 });

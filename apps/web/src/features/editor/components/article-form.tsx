@@ -189,7 +189,12 @@ export function ArticleForm({
               label={t[name]}
               value={values[name]}
               onChange={(title, item) => {
-                set(name)(title);
+                // A title kept from before (no item found for it) keeps its reference.
+                setValues((previous) => ({
+                  ...previous,
+                  [name]: title,
+                  [`${name}Ref`]: item ? item.ref : title ? previous[`${name}Ref`] : '',
+                }));
                 setChosen(item);
               }}
               open={openDropdown === name}

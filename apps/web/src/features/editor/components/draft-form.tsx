@@ -64,6 +64,8 @@ export function DraftForm(props: DraftFormProps) {
         about: draft.about ?? '',
         problem: draft.problem ?? '',
         solution: draft.solution ?? '',
+        problemRef: draft.problemRef ?? '',
+        solutionRef: draft.solutionRef ?? '',
       }
     : initial;
   const [values, setValues] = useState(start);

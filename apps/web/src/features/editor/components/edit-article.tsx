@@ -1,3 +1,4 @@
+import { refKey } from '@repolog/contract/repo-import';
 import { useQuery } from '@tanstack/react-query';
 import type { Article } from '@repolog/contract/articles';
 import type { Blog } from '@repolog/contract/blogs';
@@ -93,6 +94,8 @@ export function EditArticle({ articleId }: { articleId: number }) {
     about: findLanguage(data.about ?? '') ?? '',
     problem: data.problem ?? '',
     solution: data.solution ?? '',
+    problemRef: data.problemRef ? refKey(data.problemRef) : '',
+    solutionRef: data.solutionRef ? refKey(data.solutionRef) : '',
   };
   const header = (
     <p>

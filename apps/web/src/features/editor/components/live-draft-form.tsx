@@ -20,6 +20,8 @@ export function valuesOfDoc(doc: Y.Doc): ArticleFormValues {
     about: choices.get('about') ?? '',
     problem: choices.get('problem') ?? '',
     solution: choices.get('solution') ?? '',
+    problemRef: choices.get('problemRef') ?? '',
+    solutionRef: choices.get('solutionRef') ?? '',
   };
 }
 

@@ -13,7 +13,15 @@ import { DraftForm } from './draft-form';
 import { DraftOffer } from './draft-offer';
 import { EditorSkeleton } from './editor-skeleton';
 
-const EMPTY: ArticleFormValues = { title: '', content: '', about: '', problem: '', solution: '' };
+const EMPTY: ArticleFormValues = {
+  title: '',
+  content: '',
+  about: '',
+  problem: '',
+  solution: '',
+  problemRef: '',
+  solutionRef: '',
+};
 
 const messages = i18n('writeArticle', {
   error: params('Error: {message}'),

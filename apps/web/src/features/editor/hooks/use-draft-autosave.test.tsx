@@ -5,7 +5,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ArticleFormValues } from '../lib/article-form-rules';
 import { SAVE_DELAY_MS, useDraftAutosave } from './use-draft-autosave';
 
-const EMPTY: ArticleFormValues = { title: '', content: '', about: '', problem: '', solution: '' };
+const EMPTY: ArticleFormValues = {
+  title: '',
+  content: '',
+  about: '',
+  problem: '',
+  solution: '',
+  problemRef: '',
+  solutionRef: '',
+};
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

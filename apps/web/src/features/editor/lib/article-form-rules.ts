@@ -28,6 +28,9 @@ export interface ArticleFormValues {
   about: string;
   problem: string;
   solution: string;
+  /** The repository items problem and solution are about: `issue:12`; '' for none. */
+  problemRef: string;
+  solutionRef: string;
 }
 
 /** Title and body are required; whitespace-only counts as empty. */
@@ -41,6 +44,8 @@ export const articleBody = (values: ArticleFormValues) => ({
   about: values.about || null,
   problem: values.problem || null,
   solution: values.solution || null,
+  problemRef: (values.problem && values.problemRef) || null,
+  solutionRef: (values.solution && values.solutionRef) || null,
 });
 
 /** The server's own explanation of a refused save, when it gave one (in the active language). */
@@ -59,7 +64,9 @@ export const sameValues = (a: ArticleFormValues, b: ArticleFormValues): boolean 
   a.content === b.content &&
   a.about === b.about &&
   a.problem === b.problem &&
-  a.solution === b.solution;
+  a.solution === b.solution &&
+  a.problemRef === b.problemRef &&
+  a.solutionRef === b.solutionRef;
 
 /** The form's fields as a draft stores them: as typed, empty choices as null. */
 export const draftFields = (values: ArticleFormValues) => ({
@@ -68,6 +75,8 @@ export const draftFields = (values: ArticleFormValues) => ({
   about: values.about || null,
   problem: values.problem || null,
   solution: values.solution || null,
+  problemRef: (values.problem && values.problemRef) || null,
+  solutionRef: (values.solution && values.solutionRef) || null,
 });
 
 /** What the form shows for a stored draft (or article): absent choices as ''. */
@@ -77,10 +86,14 @@ export const valuesOfDraft = (draft: {
   about: string | null;
   problem: string | null;
   solution: string | null;
+  problemRef?: string | null;
+  solutionRef?: string | null;
 }): ArticleFormValues => ({
   title: draft.title,
   content: draft.content,
   about: draft.about ?? '',
   problem: draft.problem ?? '',
   solution: draft.solution ?? '',
+  problemRef: draft.problemRef ?? '',
+  solutionRef: draft.solutionRef ?? '',
 });

@@ -10,6 +10,7 @@ import { media } from './media';
 import { repoItems } from './repo-items';
 import { search } from './search';
 import { safety } from './safety';
+import { stats } from './stats';
 import { validation } from './validation';
 
 /**
@@ -26,6 +27,7 @@ export const serverMessages = {
   ...search,
   ...safety,
   ...email,
+  ...stats,
   ...github,
   ...repoItems,
   ...http,

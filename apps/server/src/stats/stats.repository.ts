@@ -1,0 +1,171 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { transactionOf } from '../db/transaction.js';
+import type { StatsBatch } from './view-counter.js';
+
+/** Rows of a raw query; the two drivers shape execute() results alike ({ rows }). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export interface DayRow {
+  day: string;
+  views: number;
+  reads: number;
+  bots: number;
+}
+export interface DayCountRow {
+  day: string;
+  count: number;
+}
+export interface ReferrerRow {
+  domain: string;
+  views: number;
+}
+export interface TopArticleRow {
+  articleId: number;
+  title: string;
+  views: number;
+  reads: number;
+}
+
+const dayText = (column: string) => sql.raw(`to_char(${column}, 'YYYY-MM-DD')`);
+
+/** The stats aggregates: added to by the flushes, read by the dashboards. */
+export function statsRepository(db: Db) {
+  return {
+    /**
+     * Adds one batch in one transaction. Additive upserts, so instances flushing at once add up
+     * exactly; rows in key order, so two flushes lock them in the same order (no deadlock).
+     * Counts of breakthroughs that no longer exist are left out.
+     */
+    async add(batch: StatsBatch): Promise<void> {
+      const counts = JSON.stringify(batch.counts);
+      const referrers = JSON.stringify(batch.referrers);
+      await transactionOf(db)(async (tx) => {
+        if (batch.counts.length > 0) {
+          await tx.execute(sql`
+            WITH batch AS (
+              SELECT b.*, a.blog_id FROM jsonb_to_recordset(${counts}::jsonb)
+                AS b("articleId" int, day date, views int, reads int, bots int)
+              JOIN articles a ON a.id = b."articleId"
+            ), per_article AS (
+              INSERT INTO article_stats_daily AS s (article_id, day, views, reads, bot_views)
+              SELECT "articleId", day, views, reads, bots FROM batch ORDER BY "articleId", day
+              ON CONFLICT (article_id, day) DO UPDATE SET views = s.views + excluded.views,
+                reads = s.reads + excluded.reads, bot_views = s.bot_views + excluded.bot_views
+            )
+            INSERT INTO blog_stats_daily AS s (blog_id, day, views, reads, bot_views)
+            SELECT blog_id, day, sum(views), sum(reads), sum(bots) FROM batch
+            GROUP BY blog_id, day ORDER BY blog_id, day
+            ON CONFLICT (blog_id, day) DO UPDATE SET views = s.views + excluded.views,
+              reads = s.reads + excluded.reads, bot_views = s.bot_views + excluded.bot_views`);
+        }
+        if (batch.referrers.length > 0) {
+          await tx.execute(sql`
+            WITH batch AS (
+              SELECT b.*, a.blog_id FROM jsonb_to_recordset(${referrers}::jsonb)
+                AS b("articleId" int, day date, domain text, views int)
+              JOIN articles a ON a.id = b."articleId"
+            ), per_article AS (
+              INSERT INTO article_referrers_daily AS s (article_id, day, domain, views)
+              SELECT "articleId", day, domain, views FROM batch ORDER BY "articleId", day, domain
+              ON CONFLICT (article_id, day, domain) DO UPDATE SET views = s.views + excluded.views
+            )
+            INSERT INTO blog_referrers_daily AS s (blog_id, day, domain, views)
+            SELECT blog_id, day, domain, sum(views) FROM batch
+            GROUP BY blog_id, day, domain ORDER BY blog_id, day, domain
+            ON CONFLICT (blog_id, day, domain) DO UPDATE SET views = s.views + excluded.views`);
+        }
+      });
+    },
+
+    /** The blog a breakthrough belongs to (undefined: no such breakthrough). */
+    async blogOfArticle(articleId: number): Promise<number | undefined> {
+      const rows = rowsOf<{ blogId: number }>(
+        await db.execute(sql`SELECT blog_id AS "blogId" FROM articles WHERE id = ${articleId}`),
+      );
+      return rows[0]?.blogId;
+    },
+
+    async articleDays(articleId: number, since: string): Promise<DayRow[]> {
+      return rowsOf<DayRow>(
+        await db.execute(sql`
+          SELECT ${dayText('day')} AS day, views, reads, bot_views AS bots
+          FROM article_stats_daily WHERE article_id = ${articleId} AND day >= ${since}::date`),
+      );
+    },
+
+    async blogDays(blogId: number, since: string): Promise<DayRow[]> {
+      return rowsOf<DayRow>(
+        await db.execute(sql`
+          SELECT ${dayText('day')} AS day, views, reads, bot_views AS bots
+          FROM blog_stats_daily WHERE blog_id = ${blogId} AND day >= ${since}::date`),
+      );
+    },
+
+    async articleReferrers(articleId: number, since: string): Promise<ReferrerRow[]> {
+      return rowsOf<ReferrerRow>(
+        await db.execute(sql`
+          SELECT domain, sum(views)::int AS views FROM article_referrers_daily
+          WHERE article_id = ${articleId} AND day >= ${since}::date
+          GROUP BY domain ORDER BY views DESC, domain LIMIT 20`),
+      );
+    },
+
+    async blogReferrers(blogId: number, since: string): Promise<ReferrerRow[]> {
+      return rowsOf<ReferrerRow>(
+        await db.execute(sql`
+          SELECT domain, sum(views)::int AS views FROM blog_referrers_daily
+          WHERE blog_id = ${blogId} AND day >= ${since}::date
+          GROUP BY domain ORDER BY views DESC, domain LIMIT 20`),
+      );
+    },
+
+    /** Likes and comments per day (UTC) of one breakthrough, or of every one of a blog. */
+    async reactions(
+      target: { articleId: number } | { blogId: number },
+      since: string,
+    ): Promise<{ likes: DayCountRow[]; comments: DayCountRow[] }> {
+      const scope = (table: string) =>
+        'articleId' in target
+          ? sql`${sql.raw(table)}.article_id = ${target.articleId}`
+          : sql`${sql.raw(table)}.article_id IN (SELECT id FROM articles WHERE blog_id = ${target.blogId})`;
+      const perDay = (table: string) => sql`
+        SELECT to_char((${sql.raw(table)}.created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day,
+          count(*)::int AS count
+        FROM ${sql.raw(table)} WHERE ${scope(table)}
+          AND ${sql.raw(table)}.created_at >= ${since}::date AT TIME ZONE 'UTC'
+        GROUP BY 1`;
+      const [likes, comments] = [
+        rowsOf<DayCountRow>(await db.execute(perDay('likes'))),
+        rowsOf<DayCountRow>(await db.execute(perDay('comments'))),
+      ];
+      return { likes, comments };
+    },
+
+    async favorites(blogId: number, since: string): Promise<DayCountRow[]> {
+      return rowsOf<DayCountRow>(
+        await db.execute(sql`
+          SELECT to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day,
+            count(*)::int AS count
+          FROM favorites WHERE blog_id = ${blogId}
+            AND created_at >= ${since}::date AT TIME ZONE 'UTC'
+          GROUP BY 1`),
+      );
+    },
+
+    /** The blog's most viewed breakthroughs of the period (that still exist). */
+    async topArticles(blogId: number, since: string): Promise<TopArticleRow[]> {
+      return rowsOf<TopArticleRow>(
+        await db.execute(sql`
+          SELECT a.id AS "articleId", a.title, sum(s.views)::int AS views, sum(s.reads)::int AS reads
+          FROM article_stats_daily s JOIN articles a ON a.id = s.article_id
+          WHERE a.blog_id = ${blogId} AND s.day >= ${since}::date
+          GROUP BY a.id, a.title ORDER BY views DESC, a.id DESC LIMIT 10`),
+      );
+    },
+  };
+}
+
+export type StatsRepository = ReturnType<typeof statsRepository>;

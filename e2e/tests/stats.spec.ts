@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { uniqueTag, visitorPage, writeArticle } from '../support/reading';
+import { loginAs } from '../support/session';
+
+test.describe('writers’ stats', () => {
+  test('a visitor reads a breakthrough; its writer’s dashboard shows the view and the read', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    await loginAs(page, 'dana-kim');
+    const title = uniqueTag('Read to the end ');
+    const articleId = await writeArticle(page, title);
+
+    const visitor = await visitorPage(browser);
+    const read = visitor.waitForRequest((request) => request.url().endsWith('/api/stats/read'), {
+      timeout: 30_000,
+    });
+    const view = visitor.waitForRequest((request) => request.url().endsWith('/api/stats/view'));
+    await visitor.goto(`/breakthrough/${articleId}`);
+    await expect(
+      visitor.getByRole('heading', { name: title, exact: true, level: 1 }),
+    ).toBeVisible();
+    await view;
+    await visitor.mouse.wheel(0, 4000);
+    await read;
+    await visitor.context().close();
+
+    await page.goto(`/breakthrough/${articleId}`);
+    await page.getByRole('link', { name: 'Stats' }).click();
+    await expect(page).toHaveURL(new RegExp(`/breakthrough/${articleId}/stats$`));
+    await expect(page.getByRole('heading', { name: `Stats of ${title}` })).toBeVisible();
+    // Counted in memory, added to the aggregates within STATS_FLUSH_MS: look again until there.
+    // The writer's own visit comes from the same address and browser as the visitor's, so
+    // within 30 minutes it is the same reader: still one view.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId('total-Reads')).toHaveText('1', { timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByTestId('total-Views')).toHaveText('1');
+    await expect(page.getByTestId('total-Read ratio')).toHaveText('100%');
+
+    const chart = page.getByRole('figure', { name: 'Views and reads per day' });
+    await expect(chart.locator('.uplot canvas')).toBeVisible();
+    await chart.getByRole('button', { name: 'Show as a table' }).click();
+    const today = new Date().toISOString().slice(0, 10);
+    const row = chart.getByRole('row', { name: today });
+    await expect(row.getByRole('cell')).toHaveText(['1', '1']);
+    await expect(chart.locator('.uplot')).toHaveCount(0);
+
+    // The blog's dashboard from the workspace: the breakthrough is its most read.
+    await page.goto('/workspace');
+    await page.getByRole('link', { name: 'Stats of your blogs' }).click();
+    await expect(page.getByRole('heading', { name: 'Stats', exact: true })).toBeVisible();
+    const top = page.getByRole('region', { name: 'Most read breakthroughs' });
+    await expect(top.getByRole('row', { name: new RegExp(title) })).toBeVisible();
+  });
+});
