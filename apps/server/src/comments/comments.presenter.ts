@@ -40,7 +40,8 @@ export function presentComment(row: CommentRow, reader: ThreadReader | null): Co
     ...(row.hiddenAt ? { hidden: { reason: row.hiddenReason ?? '' } } : {}),
     ...(row.held === 'links' || row.held === 'repeated' ? { held: row.held } : {}),
     ...(reader?.blocked.has(row.userId) ? { folded: true } : {}),
-    ...(keeper ? { moderateButton: true } : {}),
+    // Keepers hide others' comments; their own they edit or delete.
+    ...(keeper && !own ? { moderateButton: true } : {}),
   };
 }
 
