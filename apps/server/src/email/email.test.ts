@@ -171,7 +171,15 @@ describe('one-click unsubscribe', () => {
     const forged = Buffer.from(
       JSON.stringify({ ...claim, userId: Number(claim.userId) + 1 }),
     ).toString('base64url');
-    for (const bad of [`${forged}.${mac}`, `${body}.${mac.slice(0, -2)}xx`, 'garbage']) {
+    const flip = (text: string, at: number) =>
+      `${text.slice(0, at)}${text[at] === 'A' ? 'B' : 'A'}${text.slice(at + 1)}`;
+    for (const bad of [
+      `${forged}.${mac}`,
+      `${body}.${flip(mac, 5)}`,
+      `${body}.${flip(mac, mac.length - 1)}`,
+      `${flip(body, 3)}.${mac}`,
+      'garbage',
+    ]) {
       const res = await t.app.inject({
         method: 'POST',
         url: `/api/email/unsubscribe?token=${encodeURIComponent(bad)}`,

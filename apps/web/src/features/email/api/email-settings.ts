@@ -23,8 +23,9 @@ export function useSaveEmailSettings() {
     mutationFn: (update: EmailSettingsUpdate) =>
       api<EmailSettings>('/api/settings/email', { method: 'PUT', body: update }),
     // The choice shows at once; a refusal puts back what the server has.
-    onMutate: async (update) => {
-      await queryClient.cancelQueries({ queryKey: emailSettingsQuery.queryKey });
+    // Set before anything is awaited, so the control shows the new state on the same click.
+    onMutate: (update) => {
+      void queryClient.cancelQueries({ queryKey: emailSettingsQuery.queryKey });
       queryClient.setQueryData<EmailSettings>(emailSettingsQuery.queryKey, (old) =>
         old
           ? {
