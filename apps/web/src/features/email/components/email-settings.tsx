@@ -8,7 +8,7 @@ import {
   type EmailChoice,
   type EmailKind,
 } from '@repolog/contract/constants';
-import type { EmailSettings as Settings } from '@repolog/contract/email';
+import type { EmailSettings as Settings, EmailSettingsUpdate } from '@repolog/contract/email';
 import { Button } from '../../../components/ui/button';
 import { describeMessage, i18n, params, useLocale, useMessages } from '../../../i18n';
 import { emailSettingsQuery, useRequestAddress, useSaveEmailSettings } from '../api/email-settings';
@@ -151,8 +151,25 @@ function Address({ settings, t }: { settings: Settings; t: Texts }) {
 function Preferences({ settings, t }: { settings: Settings; t: Texts }) {
   const save = useSaveEmailSettings();
   const language = useLocale();
+  // What the controls show: the reader's choice in the same event (a controlled input shows the
+  // value its render gives; the cache's update would re-render a tick later, after the browser
+  // had put the old choice back), and the server's settings whenever they change.
+  const [shown, setShown] = useState(settings);
+  const [from, setFrom] = useState(settings);
+  if (from !== settings) {
+    setFrom(settings);
+    setShown(settings);
+  }
+  const update = (change: Omit<EmailSettingsUpdate, 'language'>) => {
+    setShown((old) => ({
+      ...old,
+      preferences: { ...old.preferences, ...change.preferences },
+      weeklyDigest: change.weeklyDigest ?? old.weeklyDigest,
+    }));
+    save.mutate({ ...change, language });
+  };
   const choose = (kind: EmailKind, choice: EmailChoice) =>
-    save.mutate({ preferences: { [kind]: choice }, language });
+    update({ preferences: { [kind]: choice } });
   return (
     <fieldset className={styles.group}>
       <legend>{t.preferences}</legend>
@@ -177,7 +194,7 @@ function Preferences({ settings, t }: { settings: Settings; t: Texts }) {
                     type="radio"
                     name={`email-${kind}`}
                     aria-label={`${t[kind]}: ${t[choice]}`}
-                    checked={settings.preferences[kind] === choice}
+                    checked={shown.preferences[kind] === choice}
                     onChange={() => choose(kind, choice)}
                   />
                 </td>
@@ -189,8 +206,8 @@ function Preferences({ settings, t }: { settings: Settings; t: Texts }) {
       <label className={styles.check}>
         <input
           type="checkbox"
-          checked={settings.weeklyDigest}
-          onChange={(event) => save.mutate({ weeklyDigest: event.target.checked, language })}
+          checked={shown.weeklyDigest}
+          onChange={(event) => update({ weeklyDigest: event.target.checked })}
         />
         {t.weekly}
       </label>
