@@ -6,7 +6,10 @@ const emailSection = (page: Page) => page.getByRole('region', { name: 'Email' })
 test.describe('email', () => {
   test('preferences are changed on /settings and kept', async ({ browser }) => {
     const page = await userPage(browser, 'alex-chen');
-    await page.goto('/settings');
+    // The reader's settings open from the profile panel.
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
     const section = emailSection(page);
     await expect(section.getByText('alex-chen@example.com')).toBeVisible();
     await expect(section.getByText(/Demo mode: emails go to the demo mailbox/)).toBeVisible();

@@ -35,6 +35,7 @@ export const app = {
     profile: '프로필',
     hello: '안녕하세요,',
     language: '언어',
+    settings: '설정',
     logout: '로그아웃',
     deleteAccount: '계정 삭제',
     confirmTitle: '계정을 삭제하시겠습니까?',

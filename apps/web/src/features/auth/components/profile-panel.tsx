@@ -10,6 +10,7 @@ const messages = i18n('profilePanel', {
   profile: 'Profile',
   hello: 'Hello,',
   language: 'Language',
+  settings: 'Settings',
   logout: 'Logout',
   deleteAccount: 'Account Delete',
   confirmTitle: 'Are you sure you want to delete your account?',
@@ -38,6 +39,10 @@ export function ProfilePanel({ userName, id }: { userName: string; id: string })
         <LanguageSwitch className={styles.languages} />
       </div>
       <div className={styles.actions}>
+        {/* Email, blocked people: the reader's own settings (beside the spec's two actions). */}
+        <Link to="/settings" className={styles.action}>
+          {t.settings}
+        </Link>
         <button type="button" className={styles.action} onClick={() => void logout()}>
           {t.logout}
         </button>
