@@ -344,6 +344,9 @@ describe('GET /api/article/breakthrough/{articleId}', () => {
       about: 'Kotlin',
       problem: 'Retries pile up',
       solution: 'Jittered backoff',
+      // No repository item chosen for either.
+      problemRef: null,
+      solutionRef: null,
       likeCount: 1,
       likeButton: true,
       createdAt: article.createdAt.toISOString(),
