@@ -55,7 +55,7 @@ test.describe('article page', () => {
     // The server sends the article ready to read; the placeholder belongs to visits inside the
     // app, so the article is reached from the list.
     await page.goto('/breakthrough?q=Lazy-loading%20the%20markdown%20editor');
-    const link = page.getByRole('link', { name: /Lazy-loading the markdown editor/ });
+    const link = page.getByRole('link', { name: /^Lazy-loading the markdown editor/ });
     await expect(link).toBeVisible();
     // The app has taken over the server's HTML once the header knows the session.
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();

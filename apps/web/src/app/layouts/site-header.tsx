@@ -21,6 +21,7 @@ const messages = i18n('siteHeader', {
   workspace: 'Workspace',
   login: 'Login',
   search: 'Search',
+  searchSite: 'Search all of Repolog',
   loginRequired: LOGIN_REQUIRED_ALERT,
 });
 
@@ -74,7 +75,7 @@ export function SiteHeader() {
         )}
         <div className={styles.actions}>
           {/* A plain GET form: /search is rendered on the server, so the header needs no code. */}
-          <form action="/search" role="search" className="site-search">
+          <form action="/search" role="search" aria-label={t.searchSite} className="site-search">
             <input type="search" name="q" aria-label={t.search} placeholder={t.search} />
           </form>
           <ThemeToggle />

@@ -19,6 +19,7 @@ export const app = {
     workspace: '워크스페이스',
     login: '로그인',
     search: '검색',
+    searchSite: 'Repolog 전체 검색',
     loginRequired: '이 서비스를 이용하려면 로그인이 필요합니다!\n계속하려면 로그인하세요.',
   },
   headerMenus: {
