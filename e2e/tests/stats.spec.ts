@@ -55,6 +55,12 @@ test.describe('writers’ stats', () => {
     await page.goto('/workspace');
     await page.getByRole('link', { name: 'Stats of your blogs' }).click();
     await expect(page.getByRole('heading', { name: 'Stats', exact: true })).toBeVisible();
+    // The blog the breakthrough was written in (other journeys may have given dana more blogs).
+    const tab = page
+      .getByRole('navigation', { name: 'Your blogs' })
+      .getByRole('button', { name: 'Repolog Frontend', exact: true });
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-pressed', 'true');
     const top = page.getByRole('region', { name: 'Most read breakthroughs' });
     await expect(top.getByRole('row', { name: new RegExp(title) })).toBeVisible();
   });
