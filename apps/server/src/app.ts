@@ -30,6 +30,8 @@ import { registerEmailModule } from './email/email.module.js';
 import type { EmailDigests } from './email/email-digests.js';
 import { registerFeedsModule } from './feeds/feeds.module.js';
 import { createGitHubClient } from './github/github.client.js';
+import { createGitHubApp } from './github/github-app.js';
+import { githubAppTokens, registerGitHubAppModule } from './github-app/github-app.module.js';
 import { startDemoGitHub, type DemoGitHub } from './github/demo-github.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import { registerLikesModule } from './likes/likes.module.js';
@@ -143,6 +145,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       clientId: config.github.clientId,
       clientSecret: config.github.clientSecret,
       allowControl: config.demoStubControl,
+      // The demo team's blogs (32 and 38) start connected through the stand-in's App.
+      installed: options.seedDemo
+        ? [{ account: 'repolog-team', repos: ['frontend', 'backend'] }]
+        : [],
     });
     const stop = demo;
     closers.push(() => stop.close());
@@ -157,7 +163,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.githubTimeoutMs ? { timeoutMs: options.githubTimeoutMs } : {}),
   });
   const githubWebUrl = demo ? demo.publicUrl : config.github.webUrl;
-
+  // Repolog's GitHub App: configured (GITHUB_APP_*), played by the stand-in, or none.
+  const appConfig = demo ? demo.app : config.githubApp;
+  const githubApp =
+    appConfig &&
+    createGitHubApp({
+      ...appConfig,
+      apiUrl: demo ? `${demo.internalUrl}/api/v3` : config.github.apiUrl,
+      webUrl: githubWebUrl,
+      ...(options.githubTimeoutMs ? { timeoutMs: options.githubTimeoutMs } : {}),
+    });
+  const appTokens = githubAppTokens({ db: database.db }, githubApp);
   const keys = new TokenKeys(config.secret);
   const auth = authRepository(database.db);
   const events = createEvents((error, event) =>
@@ -228,6 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         const sealed = await auth.findGithubToken(userId);
         return sealed ? keys.decrypt(sealed) : undefined;
       },
+      appToken: async (repoKey) => (await appTokens.forRepo(repoKey))?.token,
       webUrl: githubWebUrl,
     }),
     metaProviders,
@@ -245,6 +262,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuthModule(app, deps);
   registerSafetyModule(app, deps);
   registerCodehostModule(app, deps);
+  const githubAppModule = registerGitHubAppModule(app, deps, githubApp, appTokens);
+  if (demo && options.seedDemo) await githubAppModule.recordInstalled(demo.installed());
   registerBlogsModule(app, deps);
   registerFavoritesModule(app, deps);
   const articles = registerArticlesModule(app, deps);

@@ -5,6 +5,7 @@ import { createImageSizer } from '../media/media.public.js';
 import { articleBodiesRepository } from './article-bodies.repository.js';
 import { articleLists, type ArticleLists } from './article-lists.js';
 import { articleListsRepository } from './article-lists.repository.js';
+import { announceWrites } from './article-announce.js';
 import { articlesRepository } from './articles.repository.js';
 import { registerArticlesRoutes } from './articles.routes.js';
 import { articlesService, type ArticlesService } from './articles.service.js';
@@ -73,18 +74,21 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): Art
     () => renderPool.stats().running,
   );
 
-  const service = articlesService({
-    repo,
-    lists: listQueries,
-    officialBlogId: deps.config.officialBlogId,
-    renderPool: renderer,
-    backfill,
-    events: deps.events,
-    cacheSync: deps.cacheSync,
-    revisions,
-    memberships: deps.memberships,
-    safety: deps.safety,
-  });
+  const service = announceWrites(
+    articlesService({
+      repo,
+      lists: listQueries,
+      officialBlogId: deps.config.officialBlogId,
+      renderPool: renderer,
+      backfill,
+      events: deps.events,
+      cacheSync: deps.cacheSync,
+      revisions,
+      memberships: deps.memberships,
+      safety: deps.safety,
+    }),
+    deps.outbox,
+  );
   deps.events.on('blog.deleted', () => service.forgetLists());
   registerArticlesRoutes(app, service, deps.config.publicUrl);
 

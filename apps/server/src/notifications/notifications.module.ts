@@ -36,6 +36,9 @@ export function registerNotificationsModule(app: FastifyInstance, deps: AppDeps)
   deps.outbox.handle('comment.created', (event, delivery) =>
     service.onCommentCreated(event, delivery),
   );
+  deps.outbox.handle('draft.leftForPull', (event, delivery) =>
+    service.onPullDraft(event, delivery),
+  );
 
   deps.metrics.gauge(
     'repolog_notification_streams_open',

@@ -11,6 +11,9 @@ export interface NoticeRow {
   instigator: string;
   blogId: number | null;
   articleId: number | null;
+  /** A merged pull request's draft, with the pull request's number. */
+  draftId: number | null;
+  pullNumber: number | null;
   blogName: string | null;
   articleTitle: string | null;
   isViewed: boolean;
@@ -25,6 +28,8 @@ export interface NewNotice {
   articleId?: number;
   /** A new comment's notice: hidden or held, the notice is not shown. */
   commentId?: number;
+  draftId?: number;
+  pullNumber?: number;
   /** Same recipient + same key = the same notification: a second one is not written. */
   dedupeKey?: string;
 }
@@ -48,6 +53,8 @@ export function notificationsRepository(db: Db) {
         instigator: users.userName,
         blogId: notifications.blogId,
         articleId: notifications.articleId,
+        draftId: notifications.draftId,
+        pullNumber: notifications.pullNumber,
         blogName: blogs.name,
         articleTitle: articles.title,
         isViewed: notifications.isViewed,

@@ -98,6 +98,25 @@ export function notificationsService(deps: {
       );
     },
 
+    /** A merged pull request left a draft: its author (or every member) may open it. */
+    async onPullDraft(
+      event: OutboxEventMap['draft.leftForPull'],
+      { tx }: DeliveryContext,
+    ): Promise<void> {
+      await write(
+        [...new Set(event.recipientIds)].map((recipientId) => ({
+          recipientId,
+          instigatorId: event.instigatorId,
+          type: NOTICE_TYPES.pullDraft,
+          blogId: event.blogId,
+          draftId: event.draftId,
+          pullNumber: event.pullNumber,
+          dedupeKey: `pull-draft:${event.blogId}:${event.pullNumber}`,
+        })),
+        tx,
+      );
+    },
+
     async onFavorited(
       event: OutboxEventMap['blog.favorited'],
       { tx }: DeliveryContext,
