@@ -102,6 +102,8 @@ export const articleSchema = z.object({
   coauthors: z.array(z.object({ userId: z.number().int(), userName: z.string() })),
   /** Hidden by a moderator: only its author reads it, with the reason. */
   hidden: z.object({ reason: z.string() }).optional(),
+  /** Its comments are closed (by a member of the blog or a moderator): no new ones. */
+  commentsLocked: z.boolean().optional(),
 });
 export type Article = z.infer<typeof articleSchema>;
 

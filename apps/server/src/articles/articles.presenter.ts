@@ -46,5 +46,6 @@ export function presentArticle(row: ArticleDetailRow, contentHtml: string): Arti
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     coauthors: row.coauthors,
+    commentsLocked: row.commentsLocked,
   };
 }

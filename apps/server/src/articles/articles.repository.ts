@@ -30,6 +30,8 @@ export interface ArticleDetailRow extends ArticleListRow {
   /** Hidden by a moderator (only its author may read it). */
   hiddenAt: Date | null;
   hiddenReason: string | null;
+  /** Its comments were closed by a member of the blog or a moderator. */
+  commentsLocked: boolean;
 }
 
 export interface ArticleFields {
@@ -120,6 +122,7 @@ export function articlesRepository(db: Db) {
       coauthors: coauthorsOf(articles.id),
       hiddenAt: articles.hiddenAt,
       hiddenReason: articles.hiddenReason,
+      commentsLocked: articles.commentsLocked,
     })
     .from(articles)
     .innerJoin(blogs, eq(blogs.id, articles.blogId))

@@ -355,6 +355,7 @@ describe('GET /api/article/breakthrough/{articleId}', () => {
       createdAt: article.createdAt.toISOString(),
       updatedAt: article.updatedAt.toISOString(),
       coauthors: [],
+      commentsLocked: false,
     });
     const visitor = await get(`/api/article/breakthrough/${article.id}`);
     expect(visitor.json<Article>()).toMatchObject({ likeButton: false, likeCount: 1 });

@@ -41,6 +41,8 @@ export const users = pgTable(
     signedUpAt: timestamp('signed_up_at', { withTimezone: true }),
     /** When the GitHub account was created (new-account limits); null until it is known. */
     githubCreatedAt: timestamp('github_created_at', { withTimezone: true }),
+    /** Whether it had a public repository or gist at its last sign-in; null until known. */
+    githubPublicActivity: boolean('github_public_activity'),
     /** Suspended by a moderator: reads only. Until suspended_until, or for good when it is null. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
@@ -368,6 +370,8 @@ export const notifications = pgTable(
     type: text('type').notNull(),
     blogId: integer('blog_id').references(() => blogs.id, { onDelete: 'cascade' }),
     articleId: integer('article_id').references(() => articles.id, { onDelete: 'cascade' }),
+    /** A new comment's notice names it: hidden or held, the notice is not shown. */
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     /** Set for events that must notify once per target (a like, a favorite); null otherwise. */
     dedupeKey: text('dedupe_key'),
     isViewed: boolean('is_viewed').notNull().default(false),
@@ -384,6 +388,9 @@ export const notifications = pgTable(
       .where(sql`${t.isViewed} = false`),
     uniqueIndex('notifications_dedupe_key').on(t.recipientId, t.dedupeKey),
     index('notifications_instigator_id_idx').on(t.instigatorId),
+    index('notifications_comment_id_idx')
+      .on(t.commentId)
+      .where(sql`${t.commentId} IS NOT NULL`),
   ],
 );
 

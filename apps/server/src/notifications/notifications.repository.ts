@@ -23,9 +23,19 @@ export interface NewNotice {
   type: string;
   blogId?: number;
   articleId?: number;
+  /** A new comment's notice: hidden or held, the notice is not shown. */
+  commentId?: number;
   /** Same recipient + same key = the same notification: a second one is not written. */
   dedupeKey?: string;
 }
+
+/**
+ * What a recipient is shown: nothing about a hidden breakthrough, a hidden or held comment, or
+ * from a person they blocked (blocked after it was written, too).
+ */
+const shown = sql`not exists (select 1 from articles a where a.id = ${notifications.articleId} and a.hidden_at is not null)
+  and not exists (select 1 from comments c where c.id = ${notifications.commentId} and (c.hidden_at is not null or c.held is not null))
+  and not exists (select 1 from user_blocks b where b.blocker_id = ${notifications.recipientId} and b.blocked_id = ${notifications.instigatorId})`;
 
 /** Notifications: written from events, read by their recipient. */
 export function notificationsRepository(db: Db) {
@@ -69,7 +79,7 @@ export function notificationsRepository(db: Db) {
       tx: Db = db,
     ): Promise<NoticeRow[]> {
       return select(tx)
-        .where(eq(notifications.recipientId, recipientId))
+        .where(and(eq(notifications.recipientId, recipientId), shown))
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
         .limit(page.limit)
         .offset(page.offset);
@@ -79,7 +89,7 @@ export function notificationsRepository(db: Db) {
       const [row] = await tx
         .select({ n: count() })
         .from(notifications)
-        .where(eq(notifications.recipientId, recipientId));
+        .where(and(eq(notifications.recipientId, recipientId), shown));
       return row?.n ?? 0;
     },
 
@@ -87,7 +97,9 @@ export function notificationsRepository(db: Db) {
       const [row] = await tx
         .select({ n: count() })
         .from(notifications)
-        .where(and(eq(notifications.recipientId, recipientId), eq(notifications.isViewed, false)));
+        .where(
+          and(eq(notifications.recipientId, recipientId), eq(notifications.isViewed, false), shown),
+        );
       return row?.n ?? 0;
     },
 

@@ -146,6 +146,7 @@ export function notificationsService(deps: {
             instigatorId: event.userId,
             type: NOTICE_TYPES.comment,
             articleId: event.articleId,
+            commentId: event.commentId,
           },
         ],
         tx,
