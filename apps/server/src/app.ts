@@ -50,6 +50,7 @@ import { registerRouteCatalog } from './plugins/route-catalog.js';
 import { routePath } from './plugins/route-path.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSearchModule } from './search/search.module.js';
+import { registerSeriesModule } from './series/series.module.js';
 import { registerSerializer } from './plugins/serializer.js';
 import type { MetaProvider } from './pages/pages.public.js';
 import { registerStaticSpa } from './plugins/static-spa.js';
@@ -267,7 +268,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerBlogsModule(app, deps);
   registerFavoritesModule(app, deps);
   const articles = registerArticlesModule(app, deps);
-  registerSearchModule(app, deps, articles.analyze);
+  registerSearchModule(app, deps, articles);
+  registerSeriesModule(app, deps, articles.lists);
   const drafts = registerDraftsModule(app, deps, articles, {
     ...(options.liveKeepaliveMs ? { liveKeepaliveMs: options.liveKeepaliveMs } : {}),
   });

@@ -42,6 +42,7 @@ export interface ArticleFields {
   solution: string | null;
   problemRef: string | null;
   solutionRef: string | null;
+  tags: string[];
 }
 
 /** An article's co-authors, in the order they were added, as one JSON value. */
@@ -156,6 +157,7 @@ export function articlesRepository(db: Db) {
           blogId: number;
           title: string;
           about: string | null;
+          tags: string[];
           /** The author's login (null once they deleted their account). */
           authorName: string | null;
           coauthorIds: number[];
@@ -168,6 +170,7 @@ export function articlesRepository(db: Db) {
           blogId: articles.blogId,
           title: articles.title,
           about: articles.about,
+          tags: articles.tags,
           authorName: sql<
             string | null
           >`(select ${users.userName} from ${users} where ${users.id} = ${articles.authorId})`,
