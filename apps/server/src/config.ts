@@ -22,6 +22,11 @@ export const envSchema = z.object({
   INIT_CWD: z.string().optional(),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.string().optional()),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^rediss?$/, error: 'expected redis://host:port (or rediss://)' }).optional(),
+  ),
+  REDIS_PREFIX: z.string().default('repolog:'),
   SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   GITHUB_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
   GITHUB_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -97,6 +102,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL connections this instance keeps (not used with PGlite). */
   databasePoolSize: number;
+  /** Redis for messages between instances and cluster-wide limits; unset: PostgreSQL alone. */
+  redis: { url: string; prefix: string } | undefined;
   secret: string;
   github: {
     clientId: string;
@@ -222,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     secret: e.SECRET ?? devSecret(dataDir),
     github: {
       clientId: e.GITHUB_CLIENT_ID ?? 'repolog-demo',
