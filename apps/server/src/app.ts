@@ -294,7 +294,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     referenceSources: [articleMediaReferences(deps.db), drafts.mediaReferences],
   });
   const pages = registerPagesModule(app, deps, {
-    renderer: options.pageRenderer ? await loadPageRenderer(options.pageRenderer) : undefined,
+    renderer: options.pageRenderer
+      ? await loadPageRenderer(options.pageRenderer, config.pageRenders)
+      : undefined,
     webDist: options.webDist,
   });
 

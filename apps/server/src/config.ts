@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError, githubAppConfig, type GitHubAppConfig } from './config-github-app.js';
@@ -68,6 +69,10 @@ export const envSchema = z.object({
   ),
   PAGE_RENDERS: z.coerce.number().int().min(1).max(256).default(4),
   PAGE_RENDER_QUEUE: z.coerce.number().int().min(0).default(64),
+  PAGE_RENDER_THREADS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(64).optional(),
+  ),
   ADMIN_LOGINS: z.preprocess(emptyToUndefined, z.string().optional()),
   NEW_ACCOUNT_DAYS: z.coerce.number().min(0).default(7),
   NEW_ACCOUNT_BREAKTHROUGHS_PER_DAY: z.coerce.number().int().min(0).default(2),
@@ -165,8 +170,11 @@ export interface Config {
   cdn: { purgeUrl: string | undefined; sMaxAge: number; staleWhileRevalidate: number };
   /** Bounds of the stored server-rendered pages (the most recently read ones stay). */
   pageStore: { maxPages: number; maxBytes: number };
-  /** Server renders of pages at once, and waiting; past them a reader gets a keyed 503. */
-  pageRenders: { concurrency: number; maxQueued: number };
+  /**
+   * Server renders of pages at once, and waiting (past them a reader gets a keyed 503); the
+   * worker threads React renders on (0: on the main thread).
+   */
+  pageRenders: { concurrency: number; maxQueued: number; threads: number };
 }
 
 /** The demo's moderator when ADMIN_LOGINS is unset (README: Moderation). */
@@ -280,7 +288,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sMaxAge: e.CDN_S_MAXAGE,
       staleWhileRevalidate: e.CDN_STALE_WHILE_REVALIDATE,
     },
-    pageRenders: { concurrency: e.PAGE_RENDERS, maxQueued: e.PAGE_RENDER_QUEUE },
+    pageRenders: {
+      concurrency: e.PAGE_RENDERS,
+      maxQueued: e.PAGE_RENDER_QUEUE,
+      // Every core, at most four.
+      threads: e.PAGE_RENDER_THREADS ?? Math.min(4, availableParallelism()),
+    },
     pageStore: {
       maxPages: e.PAGE_STORE_PAGES,
       maxBytes: Math.round(e.PAGE_STORE_MB * 1024 * 1024),
