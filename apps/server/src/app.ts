@@ -43,6 +43,8 @@ import { registerApiDocs, registerOpenApi } from './plugins/api-docs.js';
 import { loadPageRenderer } from './pages/page-renderer.js';
 import { registerPagesModule } from './pages/pages.module.js';
 import { rateLimitError, registerErrorHandler } from './plugins/error-handler.js';
+import { openMessaging } from './plugins/messaging.js';
+import { sharedSlots } from './plugins/shared-slots.js';
 import { registerMetrics, registerMetricsRoute } from './plugins/metrics.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { createCacheSync } from './plugins/cache-sync.js';
@@ -50,6 +52,7 @@ import { registerRouteCatalog } from './plugins/route-catalog.js';
 import { routePath } from './plugins/route-path.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSearchModule } from './search/search.module.js';
+import { registerSeriesModule } from './series/series.module.js';
 import { registerSerializer } from './plugins/serializer.js';
 import type { MetaProvider } from './pages/pages.public.js';
 import { registerStaticSpa } from './plugins/static-spa.js';
@@ -116,6 +119,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerOpenApi(app, config.publicUrl);
   const metrics = registerMetrics(app, { database });
+  // REDIS_URL unreachable throws here, before anything is started.
+  const messaging = await openMessaging(config, database, app.log, metrics);
+  const { bus } = messaging;
   registerSecurity(app, config.publicUrl);
   registerInputGuard(app);
   await app.register(fastifyCookie, { secret: config.secret });
@@ -131,9 +137,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     timeWindow: '1 minute',
     allowList: (request) => !routePath(request).startsWith('/api/'),
     errorResponseBuilder: (_request, context) => rateLimitError(context.ttl),
+    ...(messaging.rateLimitStore ? { store: messaging.rateLimitStore } : {}),
   });
 
-  const closers: (() => Promise<void> | void)[] = [];
+  // Run in reverse: Redis closes after everything that uses it.
+  const closers: (() => Promise<void> | void)[] = [() => messaging.close()];
   app.addHook('onClose', async () => {
     for (const close of closers.reverse()) await close();
   });
@@ -184,13 +192,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onError: (error) => app.log.warn({ err: error }, 'CDN purge failed after retries'),
   });
   closers.push(() => cdn.stop());
-  const synced = createCacheSync(database, (error) =>
+  const synced = createCacheSync(bus, (error) =>
     app.log.warn({ err: error }, 'cache change not sent to the other instances'),
   );
   await synced.start();
   closers.push(() => synced.stop());
   const cacheSync = purgeOnChanges(synced, events, cdn);
-  const sessionEnds = createSessionEnds(database, (error) =>
+  const sessionEnds = createSessionEnds(bus, (error) =>
     app.log.warn({ err: error }, 'the end of a session was not sent to the other instances'),
   );
   await sessionEnds.start();
@@ -224,6 +232,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     database,
     db: database.db,
+    bus,
+    slots: sharedSlots(messaging.redis, 'render_queue'),
     events,
     outbox,
     cacheSync,
@@ -267,7 +277,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerBlogsModule(app, deps);
   registerFavoritesModule(app, deps);
   const articles = registerArticlesModule(app, deps);
-  registerSearchModule(app, deps, articles.analyze);
+  registerSearchModule(app, deps, articles);
+  registerSeriesModule(app, deps, articles.lists);
   const drafts = registerDraftsModule(app, deps, articles, {
     ...(options.liveKeepaliveMs ? { liveKeepaliveMs: options.liveKeepaliveMs } : {}),
   });
@@ -283,7 +294,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     referenceSources: [articleMediaReferences(deps.db), drafts.mediaReferences],
   });
   const pages = registerPagesModule(app, deps, {
-    renderer: options.pageRenderer ? await loadPageRenderer(options.pageRenderer) : undefined,
+    renderer: options.pageRenderer
+      ? await loadPageRenderer(options.pageRenderer, config.pageRenders)
+      : undefined,
     webDist: options.webDist,
   });
 

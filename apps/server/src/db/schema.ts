@@ -243,6 +243,55 @@ export const articleSearch = pgTable(
   ],
 );
 
+/**
+ * Up to 5 breakthroughs shown at the end of one (search/related.ts): shared tags first, then
+ * text similarity. Computed when the breakthrough is written (and by the search feature's
+ * background pass for rows without one), never on a read.
+ */
+export const articleRelated = pgTable('article_related', {
+  articleId: integer('article_id')
+    .primaryKey()
+    .references(() => articles.id, { onDelete: 'cascade' }),
+  /** In the order shown; an id whose breakthrough went away is skipped when read. */
+  relatedIds: integer('related_ids').array().notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A blog's ordered series of breakthroughs (series/): its members name and order it. */
+export const series = pgTable(
+  'series',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    blogId: integer('blog_id')
+      .notNull()
+      .references(() => blogs.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('series_blog_id_idx').on(t.blogId, t.createdAt)],
+);
+
+/** The breakthroughs of a series, in order (a breakthrough belongs to one series at most). */
+export const seriesArticles = pgTable(
+  'series_articles',
+  {
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3, … in reading order. */
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seriesId, t.articleId] }),
+    uniqueIndex('series_articles_article_id_key').on(t.articleId),
+    index('series_articles_position_idx').on(t.seriesId, t.position),
+  ],
+);
+
 export const likes = pgTable(
   'likes',
   {
@@ -342,10 +391,10 @@ export const notifications = pgTable(
       .where(sql`${t.isViewed} = false`),
     uniqueIndex('notifications_dedupe_key').on(t.recipientId, t.dedupeKey),
     index('notifications_instigator_id_idx').on(t.instigatorId),
-    index('notifications_draft_id_idx').on(t.draftId),
     index('notifications_comment_id_idx')
       .on(t.commentId)
       .where(sql`${t.commentId} IS NOT NULL`),
+    index('notifications_draft_id_idx').on(t.draftId),
   ],
 );
 
@@ -387,6 +436,11 @@ export const drafts = pgTable(
     /** The repository item the problem is about: `issue:12`, `pull:45`, `commit:<sha>`. */
     problemRef: text('problem_ref'),
     solutionRef: text('solution_ref'),
+    /** The tags chosen so far (checked as a breakthrough's when it is posted). */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { articles, blogs, notifications, users } from '../db/schema.js';
-import { NOTICE_CHANNEL } from './notifications.stream.js';
 
 /** A notification with the names it is shown with. */
 export interface NoticeRow {
@@ -26,10 +25,10 @@ export interface NewNotice {
   type: string;
   blogId?: number;
   articleId?: number;
-  draftId?: number;
-  pullNumber?: number;
   /** A new comment's notice: hidden or held, the notice is not shown. */
   commentId?: number;
+  draftId?: number;
+  pullNumber?: number;
   /** Same recipient + same key = the same notification: a second one is not written. */
   dedupeKey?: string;
 }
@@ -127,14 +126,6 @@ export function notificationsRepository(db: Db) {
         .where(and(eq(notifications.recipientId, recipientId), eq(notifications.isViewed, false)))
         .returning({ id: notifications.id });
       return rows.length;
-    },
-
-    /**
-     * Announces news to every instance's live streams as part of `tx`: PostgreSQL sends the
-     * NOTIFY only if, and when, the transaction commits.
-     */
-    async announce(signal: string, tx: Db): Promise<void> {
-      await tx.execute(sql`SELECT pg_notify(${NOTICE_CHANNEL}, ${signal})`);
     },
 
     /** The author of an article (null once deleted), or undefined when there is no article. */
