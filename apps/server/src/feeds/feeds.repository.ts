@@ -84,7 +84,7 @@ export function feedsRepository(db: Db) {
     async counts(tx: Db = db): Promise<{ blogs: number; articles: number }> {
       const [[b], [a]] = await Promise.all([
         tx.select({ n: count() }).from(blogs),
-        tx.select({ n: count() }).from(articles),
+        tx.select({ n: count() }).from(articles).where(isNull(articles.hiddenAt)),
       ]);
       return { blogs: b?.n ?? 0, articles: a?.n ?? 0 };
     },
@@ -118,7 +118,7 @@ export function feedsRepository(db: Db) {
         .limit(limit);
     },
 
-    /** What an article page's meta tags need. */
+    /** What an article page's meta tags need (a hidden one's page names nothing of it). */
     async articleMeta(
       articleId: number,
       tx: Db = db,
@@ -131,7 +131,7 @@ export function feedsRepository(db: Db) {
         })
         .from(articles)
         .innerJoin(blogs, eq(blogs.id, articles.blogId))
-        .where(eq(articles.id, articleId));
+        .where(and(eq(articles.id, articleId), isNull(articles.hiddenAt)));
       return row;
     },
   };
