@@ -50,6 +50,7 @@ export interface ArticleFields {
   solution: string | null;
   problemRef: string | null;
   solutionRef: string | null;
+  tags: string[];
 }
 
 /** An article's co-authors, in the order they were added, as one JSON value. */
@@ -166,6 +167,7 @@ export function articlesRepository(db: Db) {
           blogId: number;
           title: string;
           about: string | null;
+          tags: string[];
           /** The author's login (null once they deleted their account). */
           authorName: string | null;
           coauthorIds: number[];
@@ -178,6 +180,7 @@ export function articlesRepository(db: Db) {
           blogId: articles.blogId,
           title: articles.title,
           about: articles.about,
+          tags: articles.tags,
           authorName: sql<
             string | null
           >`(select ${users.userName} from ${users} where ${users.id} = ${articles.authorId})`,

@@ -142,6 +142,7 @@ describe('GET /api/article/breakthrough', () => {
         about: null,
         likeCount: 0,
         commentCount: 0,
+        tags: [],
       },
       {
         articleId: older.id,
@@ -152,6 +153,7 @@ describe('GET /api/article/breakthrough', () => {
         about: 'Java',
         likeCount: 0,
         commentCount: 0,
+        tags: [],
       },
     ]);
     expect(res.headers['x-total-count']).toBe('2');
@@ -349,6 +351,7 @@ describe('GET /api/article/breakthrough/{articleId}', () => {
       solutionRef: null,
       likeCount: 1,
       likeButton: true,
+      tags: [],
       createdAt: article.createdAt.toISOString(),
       updatedAt: article.updatedAt.toISOString(),
       coauthors: [],

@@ -69,7 +69,11 @@ export function shareMeta(reads: PageReads, publicUrl: string): MetaProvider {
             dateModified: article.updatedAt,
             author: { '@type': 'Person', name: article.userName },
             publisher: organization,
-            ...(article.about ? { keywords: article.about } : {}),
+            ...(article.about || article.tags.length > 0
+              ? {
+                  keywords: [...article.tags, ...(article.about ? [article.about] : [])].join(', '),
+                }
+              : {}),
             isPartOf: {
               '@type': 'Blog',
               name: article.blogName,

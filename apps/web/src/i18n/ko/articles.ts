@@ -14,6 +14,14 @@ export const articles = {
     editedAfter: ' 수정됨',
     history: '수정 내역',
     stats: '통계',
+    tags: '태그',
+  },
+  articleCompanions: {
+    part: '{series} — {total}편 중 {position}편',
+    previous: '이전 글',
+    next: '다음 글',
+    parts: '모든 편',
+    related: '관련 브레이크스루',
   },
   likeButton: {
     like: '좋아요 ',

@@ -29,6 +29,7 @@ const messages = i18n('articleView', {
   editedAfter: '',
   history: 'History',
   stats: 'Stats',
+  tags: 'Tags',
 });
 
 // The author's menu is theirs alone: its code (menu, dialog) loads when it is needed.
@@ -43,6 +44,15 @@ const LikeButton = lazy(() => import('./like-button').then((m) => ({ default: m.
 // after the page runs, so the first load of the page stays within its budget.
 const RepoRefCards = lazy(() =>
   import('./repo-ref-cards').then((m) => ({ default: m.RepoRefCards })),
+);
+
+// Series and related breakthroughs are not in the server's HTML: one small chunk, fetched once
+// the page runs, keeps the first load within its budget.
+const SeriesNav = lazy(() =>
+  import('./article-companions').then((m) => ({ default: m.SeriesNav })),
+);
+const RelatedArticles = lazy(() =>
+  import('./article-companions').then((m) => ({ default: m.RelatedArticles })),
 );
 
 const noSubscription = () => () => undefined;
@@ -226,9 +236,23 @@ function LoadedArticle({
           )}
         </p>
         <ArticleFacts article={article} />
+        {article.tags.length > 0 && (
+          <ul className={styles.tags} aria-label={t.tags}>
+            {article.tags.map((tag) => (
+              <li key={tag}>
+                <Link to={`/tag/${encodeURIComponent(tag)}`}>#{tag}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
         {hydrated && (article.problemRef || article.solutionRef) && (
           <Suspense fallback={null}>
             <RepoRefCards article={article} />
+          </Suspense>
+        )}
+        {hydrated && (
+          <Suspense fallback={null}>
+            <SeriesNav articleId={article.articleId} />
           </Suspense>
         )}
       </header>
@@ -240,6 +264,11 @@ function LoadedArticle({
           <LikeButton article={article} personal={personal} />
         </Suspense>
       </div>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <RelatedArticles articleId={article.articleId} />
+        </Suspense>
+      )}
       <Suspense fallback={<div className={styles.commentsSkeleton} aria-busy="true" />}>
         {comments(article.articleId, {
           locked: !!article.commentsLocked,
