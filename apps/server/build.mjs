@@ -9,7 +9,12 @@ const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `$
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { server: 'src/server.ts', 'markdown.worker': 'src/articles/markdown.worker.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'markdown.worker': 'src/articles/markdown.worker.ts',
+    // npm run media:to-s3: the images stored in the database, copied to the object store.
+    'media-copy': 'src/media/media-copy.cli.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

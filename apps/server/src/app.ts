@@ -42,6 +42,8 @@ import { loadPageRenderer } from './pages/page-renderer.js';
 import { registerPagesModule } from './pages/pages.module.js';
 import { rateLimitError, registerErrorHandler } from './plugins/error-handler.js';
 import { registerMetrics, registerMetricsRoute } from './plugins/metrics.js';
+import { openObjectStore } from './plugins/object-store.js';
+import { registerReadRouting } from './plugins/read-routing.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { createCacheSync } from './plugins/cache-sync.js';
 import { registerRouteCatalog } from './plugins/route-catalog.js';
@@ -114,9 +116,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerOpenApi(app, config.publicUrl);
   const metrics = registerMetrics(app, { database });
-  registerSecurity(app, config.publicUrl);
+  const objectStore = await openObjectStore(config.storage.objectStore);
+  registerSecurity(app, config.publicUrl, objectStore?.publicOrigin);
   registerInputGuard(app);
   await app.register(fastifyCookie, { secret: config.secret });
+  const secure = config.publicUrl.startsWith('https://');
+  registerReadRouting(app, { replica: config.storage.replica, database, metrics, secure });
   // Before compression: the ETag names the answer's own bytes.
   registerHttpCache(app, config.cdn);
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
@@ -131,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     errorResponseBuilder: (_request, context) => rateLimitError(context.ttl),
   });
 
-  const closers: (() => Promise<void> | void)[] = [];
+  const closers: (() => Promise<void> | void)[] = [() => objectStore?.close()];
   app.addHook('onClose', async () => {
     for (const close of closers.reverse()) await close();
   });
@@ -208,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     database,
     db: database.db,
+    readDb: database.read,
     events,
     outbox,
     cacheSync,
@@ -234,6 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metrics,
     pageReads,
     signIns: [],
+    objectStore,
     onClose: (task) => closers.push(task),
   };
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { storageConfig, storageEnvSchema, type StorageConfig } from './config-storage.js';
 
 const idList = z
   .string()
@@ -75,6 +76,7 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(65535).optional(),
   ),
+  ...storageEnvSchema,
 });
 
 export interface Config {
@@ -143,6 +145,8 @@ export interface Config {
   pageStore: { maxPages: number; maxBytes: number };
   /** Server renders of pages at once, and waiting; past them a reader gets a keyed 503. */
   pageRenders: { concurrency: number; maxQueued: number };
+  /** Media and cards in an S3-compatible store; reads on a replica (config-storage.ts). */
+  storage: StorageConfig;
 }
 
 /** The demo's moderator when ADMIN_LOGINS is unset (README: Moderation). */
@@ -196,6 +200,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = trimSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   if (e.MAIL_FROM && /[\r\n]/.test(e.MAIL_FROM)) {
     throw new ConfigError('MAIL_FROM must be one line.');
+  }
+  let storage: StorageConfig;
+  try {
+    storage = storageConfig(e, e.DATABASE_URL);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
   }
   return {
     production,
@@ -259,5 +269,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPages: e.PAGE_STORE_PAGES,
       maxBytes: Math.round(e.PAGE_STORE_MB * 1024 * 1024),
     },
+    storage,
   };
 }

@@ -133,11 +133,14 @@ export function registerShareCardRoutes(
             .header('Cache-Control', 'public, max-age=300')
             .redirect(`/og/${kind}/${id}/${version}.png`, 301);
         }
-        const png = await cards.get(`${kind}-${id}-${version}`, () => renderCard(input));
+        const card = await cards.get(`${kind}-${id}-${version}`, () => renderCard(input));
+        if (card.url !== undefined) {
+          return reply.header('Cache-Control', 'public, max-age=86400').redirect(card.url, 302);
+        }
         return reply
           .type('image/png')
           .header('Cache-Control', 'public, max-age=31536000, immutable')
-          .send(png);
+          .send(card.png);
       },
     );
   serve('breakthrough', async (id) => articleCard(await reads.article(id)));

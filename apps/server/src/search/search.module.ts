@@ -22,7 +22,7 @@ export function registerSearchModule(
   deps: AppDeps,
   analyze: Analyze,
 ): SearchService {
-  const repo = searchRepository(deps.db);
+  const repo = searchRepository(deps.readDb);
   const indexer = createSearchIndexer({
     repo,
     analyze,
