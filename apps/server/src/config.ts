@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { ConfigError, githubAppConfig, type GitHubAppConfig } from './config-github-app.js';
 
 const idList = z
   .string()
@@ -22,12 +23,27 @@ export const envSchema = z.object({
   INIT_CWD: z.string().optional(),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.string().optional()),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^rediss?$/, error: 'expected redis://host:port (or rediss://)' }).optional(),
+  ),
+  REDIS_PREFIX: z.string().default('repolog:'),
   SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   GITHUB_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
   GITHUB_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   GITHUB_API_URL: z.url().default('https://api.github.com'),
   GITHUB_WEB_URL: z.url().default('https://github.com'),
   GITHUB_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  GITHUB_APP_ID: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  GITHUB_APP_PRIVATE_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  GITHUB_APP_SLUG: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]*$/, "the App's URL name, e.g. repolog-example")
+      .optional(),
+  ),
+  GITHUB_APP_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   OFFICIAL_BLOG_ID: z.coerce.number().int().positive().default(39),
   DEVELOPER_BLOG_IDS: idList.prefault('32,38'),
   BANNER_ARTICLE_ID: z.coerce.number().int().positive().default(25),
@@ -91,6 +107,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL connections this instance keeps (not used with PGlite). */
   databasePoolSize: number;
+  /** Redis for messages between instances and cluster-wide limits; unset: PostgreSQL alone. */
+  redis: { url: string; prefix: string } | undefined;
   secret: string;
   github: {
     clientId: string;
@@ -99,6 +117,12 @@ export interface Config {
     webUrl: string;
     webhookSecret: string | undefined;
   };
+  /**
+   * Repolog's GitHub App (GITHUB_APP_*): connected repositories are read with its installation
+   * tokens and send their events to one webhook. Unset: none (in demo mode the stand-in plays
+   * one, see github/demo-github.ts).
+   */
+  githubApp: GitHubAppConfig | undefined;
   /** No GitHub OAuth app configured: the in-process GitHub stand-in and demo data are used. */
   demo: boolean;
   officialBlogId: number;
@@ -156,7 +180,7 @@ export interface Config {
 /** The demo's moderator when ADMIN_LOGINS is unset (README: Moderation). */
 export const DEMO_ADMIN_LOGIN = 'jisoo-han';
 
-export class ConfigError extends Error {}
+export { ConfigError, type GitHubAppConfig };
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
@@ -213,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     secret: e.SECRET ?? devSecret(dataDir),
     github: {
       clientId: e.GITHUB_CLIENT_ID ?? 'repolog-demo',
@@ -221,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webUrl: trimSlash(e.GITHUB_WEB_URL),
       webhookSecret: e.GITHUB_WEBHOOK_SECRET,
     },
+    githubApp: demo ? undefined : githubAppConfig(e),
     demo,
     officialBlogId: e.OFFICIAL_BLOG_ID,
     developerBlogIds: e.DEVELOPER_BLOG_IDS,

@@ -11,6 +11,8 @@ import type { Events } from './events.js';
 import type { GitHubClient } from './github/github.types.js';
 import type { CacheSync } from './plugins/cache-sync.js';
 import type { CdnPurge } from './plugins/cdn-purge.js';
+import type { MessageBus } from './plugins/message-bus.js';
+import type { SharedSlots } from './plugins/shared-slots.js';
 import type { Outbox } from './outbox/outbox.js';
 import type { Metrics } from './plugins/metrics.js';
 import type { MetaProvider } from './pages/pages.public.js';
@@ -28,6 +30,10 @@ export interface AppDeps {
   config: Config;
   database: Database;
   db: Db;
+  /** Messages to every instance (LISTEN/NOTIFY, or Redis pub/sub with REDIS_URL). */
+  bus: MessageBus;
+  /** Bounds held by every instance together (Redis; without it each instance's own bound). */
+  slots: SharedSlots;
   /** Local events: caches of this instance react (article.changed, blog.deleted). */
   events: Events;
   /** Durable events, written in the action's transaction (likes, comments, favorites, invitations). */

@@ -38,6 +38,8 @@ const BlogPage = page(() => import('./routes/blog'), 'BlogPage');
 const NotificationsPage = page(() => import('./routes/notifications'), 'NotificationsPage');
 const UserPage = page(() => import('./routes/user'), 'UserPage');
 const SearchPage = page(() => import('./routes/search'), 'SearchPage');
+const TagPage = page(() => import('./routes/tag'), 'TagPage');
+const SeriesPage = page(() => import('./routes/series'), 'SeriesPage');
 const ArticleEditPage = page(() => import('./routes/article-edit'), 'ArticleEditPage');
 const BlogEditPage = page(() => import('./routes/blog-edit'), 'BlogEditPage');
 const ArticleWritePage = page(() => import('./routes/article-write'), 'ArticleWritePage');
@@ -71,6 +73,8 @@ const routes: RouteObject[] = [
       { path: '/notification', element: <NotificationsPage /> },
       { path: '/user/:login', element: <UserPage /> },
       { path: '/search', element: <SearchPage /> },
+      { path: '/tag/:name', element: <TagPage /> },
+      { path: '/blog/:blogId/series/:seriesId', element: <SeriesPage /> },
       {
         element: <RequireAuth />,
         children: [
