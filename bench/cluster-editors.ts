@@ -7,6 +7,16 @@
 import { liveEditor, type LiveEditor } from '../apps/server/src/test/live-editor.js';
 import { signIn, withClient } from './kit.js';
 
+/** Polls until `done` (vitest's waitFor needs a test runner; this is a plain script). */
+async function waitUntil(done: () => boolean, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return true;
+}
+
 interface DraftEditors {
   draftId: number;
   cookie: string;
@@ -58,7 +68,7 @@ export async function coEditors(options: {
     const editors = team.sessions.map((session) =>
       liveEditor({ baseUrl: origin, draftId, origin, cookie: session.cookie }),
     );
-    await Promise.all(editors.map((editor) => editor.synced()));
+    await Promise.all(editors.map((editor) => waitUntil(() => editor.provider.synced, 60_000)));
     all.push({ draftId, cookie: owner.cookie, editors, marks: [] });
   }
 
@@ -85,13 +95,9 @@ export async function coEditors(options: {
     },
 
     async converge(timeoutMs: number) {
-      const until = Date.now() + timeoutMs;
-      while (Date.now() < until && !all.every(complete)) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      await waitUntil(() => all.every(complete), timeoutMs);
       let storedEqual = true;
       for (const draft of all) {
-        await Promise.all(draft.editors.map((editor) => editor.stored().catch(() => undefined)));
         // A new editor, on whichever instance the balancer picks, loads what was stored.
         const late = liveEditor({
           baseUrl: origin,
@@ -99,7 +105,7 @@ export async function coEditors(options: {
           origin,
           cookie: draft.cookie,
         });
-        await late.synced();
+        await waitUntil(() => late.provider.synced, 30_000);
         if (late.text() !== draft.editors[0]?.text()) storedEqual = false;
         late.destroy();
       }

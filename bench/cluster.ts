@@ -87,11 +87,18 @@ const instanceEnv = (url: string, n: number): Record<string, string> => ({
   EMAIL_DIGESTS: 'false',
 });
 
+/** Everything this run started, killed however it ends. */
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
 async function startInstance(url: string, n: number): Promise<ChildProcess> {
   const server = start(
     [process.execPath, path.join(here, '../apps/server/dist/server.js')],
     instanceEnv(url, n),
   );
+  children.add(server);
   await waitFor(`http://127.0.0.1:${portOf(n)}/api/health`);
   return server;
 }
@@ -106,7 +113,9 @@ function startHaproxy(bin: string, count: number): ChildProcess {
     .replaceAll('SERVERS', servers);
   const file = path.join(tmpdir(), `repolog-haproxy-${process.pid}.cfg`);
   writeFileSync(file, config);
-  return spawn(bin, ['-f', file, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const lb = spawn(bin, ['-f', file, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  children.add(lb);
+  return lb;
 }
 
 const killed = (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') =>
@@ -129,6 +138,7 @@ const bare = start([process.execPath, '--import', 'tsx', path.join(here, 'bare-s
   PORT: String(BARE_PORT),
   DATABASE_URL: url,
 });
+children.add(bare);
 await waitFor(`http://127.0.0.1:${BARE_PORT}/bare/list`);
 const loadOf = async () => {
   // The long-tail reads learn the list pages from the running cluster.
