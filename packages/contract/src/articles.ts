@@ -104,6 +104,8 @@ export const articleSchema = z.object({
   hidden: z.object({ reason: z.string() }).optional(),
   /** Its comments are closed (by a member of the blog or a moderator): no new ones. */
   commentsLocked: z.boolean().optional(),
+  /** The caller may close or open its comments (a member of the blog, or a moderator). */
+  commentsLockButton: z.boolean().optional(),
 });
 export type Article = z.infer<typeof articleSchema>;
 

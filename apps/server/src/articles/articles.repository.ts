@@ -2,7 +2,15 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { transactionOf } from '../db/transaction.js';
 import { ANALYZER_VERSION, type SearchDocument } from '../search/search.public.js';
-import { articleCoauthors, articles, articleSearch, blogs, likes, users } from '../db/schema.js';
+import {
+  articleCoauthors,
+  articles,
+  articleSearch,
+  blogMembers,
+  blogs,
+  likes,
+  users,
+} from '../db/schema.js';
 import { bodyColumns } from './article-bodies.repository.js';
 import { articleListColumns, type ArticleListRow } from './article-lists.repository.js';
 import type { StoredBody } from './article-body.js';
@@ -97,6 +105,8 @@ export function articlesRepository(db: Db) {
     .select({
       likeCount: articles.likeCount,
       liked: sql<boolean>`exists(select 1 from ${likes} where ${likes.userId} = ${sql.placeholder('viewerId')} and ${likes.articleId} = ${articles.id})`,
+      // A member of its blog keeps its comments (closes them, hides and approves).
+      member: sql<boolean>`exists(select 1 from ${blogMembers} where ${blogMembers.userId} = ${sql.placeholder('viewerId')} and ${blogMembers.blogId} = ${articles.blogId})`,
     })
     .from(articles)
     .where(eq(articles.id, sql.placeholder('articleId')))
@@ -142,7 +152,7 @@ export function articlesRepository(db: Db) {
     async findViewerState(
       articleId: number,
       viewerId: number,
-    ): Promise<{ likeCount: number; liked: boolean } | undefined> {
+    ): Promise<{ likeCount: number; liked: boolean; member: boolean } | undefined> {
       const [row] = await viewerState.execute({ articleId, viewerId });
       return row;
     },

@@ -53,7 +53,7 @@ export interface ArticlesServiceDeps {
   /** Who belongs to a blog (its members write in it). */
   memberships: Pick<BlogMemberships, 'find'>;
   /** New accounts post a few breakthroughs a day at most. */
-  safety: Pick<SafetyChecks, 'checkBreakthrough'>;
+  safety: Pick<SafetyChecks, 'checkBreakthrough' | 'isModerator'>;
 }
 
 /** An article's page as everyone shares it, with whether (and why) a moderator hid it. */
@@ -156,6 +156,7 @@ export function articlesService({
       ...view,
       likeCount: mine.likeCount,
       likeButton: mine.liked,
+      commentsLockButton: mine.member || safety.isModerator(viewer),
       ...(hiddenReason !== null ? { hidden: { reason: hiddenReason } } : {}),
     };
   };

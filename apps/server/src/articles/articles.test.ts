@@ -356,6 +356,8 @@ describe('GET /api/article/breakthrough/{articleId}', () => {
       updatedAt: article.updatedAt.toISOString(),
       coauthors: [],
       commentsLocked: false,
+      // A member of the blog: may close its comments.
+      commentsLockButton: true,
     });
     const visitor = await get(`/api/article/breakthrough/${article.id}`);
     expect(visitor.json<Article>()).toMatchObject({ likeButton: false, likeCount: 1 });

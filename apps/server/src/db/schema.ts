@@ -374,6 +374,9 @@ export const notifications = pgTable(
     commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     /** Set for events that must notify once per target (a like, a favorite); null otherwise. */
     dedupeKey: text('dedupe_key'),
+    /** A draft a merged pull request left (the type 'PR 초안'), with the pull request's number. */
+    draftId: integer('draft_id').references(() => drafts.id, { onDelete: 'cascade' }),
+    pullNumber: integer('pull_number'),
     isViewed: boolean('is_viewed').notNull().default(false),
     createdAt: createdAt(),
   },
@@ -391,6 +394,7 @@ export const notifications = pgTable(
     index('notifications_comment_id_idx')
       .on(t.commentId)
       .where(sql`${t.commentId} IS NOT NULL`),
+    index('notifications_draft_id_idx').on(t.draftId),
   ],
 );
 
@@ -557,7 +561,8 @@ export const media = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     size: integer('size').notNull(),
-    data: bytea('data').notNull(),
+    /** The WebP bytes; null when they live in the object store (MEDIA_STORE=s3). */
+    data: bytea('data'),
     /** Who first uploaded it; null once they deleted their account. */
     uploaderId: integer('uploader_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -899,4 +904,87 @@ export const blogReferrersDaily = pgTable(
     views: integer('views').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.blogId, t.day, t.domain] })],
+);
+
+/**
+ * Installations of Repolog's GitHub App (installation events): the account it is installed on
+ * and the permissions it was granted. `removedAt`: uninstalled.
+ */
+export const githubInstallations = pgTable('github_installations', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  account: text('account').notNull(),
+  permissions: jsonb('permissions').$type<Record<string, string>>().notNull().default({}),
+  suspended: boolean('suspended').notNull().default(false),
+  removedAt: timestamp('removed_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Repositories the App was given (by lower-cased owner/name); `connected` false once access was
+ * removed (the repository taken out of the installation, or the App uninstalled).
+ */
+export const repoConnections = pgTable(
+  'repo_connections',
+  {
+    repoKey: text('repo_key').primaryKey(),
+    installationId: bigint('installation_id', { mode: 'number' }).notNull(),
+    connected: boolean('connected').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('repo_connections_installation_idx').on(t.installationId)],
+);
+
+/** Webhook deliveries applied (X-GitHub-Delivery), so a repeated one changes nothing. */
+export const githubDeliveries = pgTable(
+  'github_deliveries',
+  {
+    id: text('id').primaryKey(),
+    event: text('event').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('github_deliveries_received_idx').on(t.receivedAt)],
+);
+
+/** A blog's choices about its connected repository (no row: the defaults). */
+export const blogRepoSettings = pgTable('blog_repo_settings', {
+  blogId: integer('blog_id')
+    .primaryKey()
+    .references(() => blogs.id, { onDelete: 'cascade' }),
+  /** A merged pull request leaves a draft. */
+  mergedPullDrafts: boolean('merged_pull_drafts').notNull().default(true),
+  /** The App comments on an issue or pull request a breakthrough is about. */
+  closeLoop: boolean('close_loop').notNull().default(false),
+});
+
+/** One draft per merged pull request and blog, however often GitHub says it was merged. */
+export const pullDrafts = pgTable(
+  'pull_drafts',
+  {
+    blogId: integer('blog_id')
+      .notNull()
+      .references(() => blogs.id, { onDelete: 'cascade' }),
+    pullNumber: integer('pull_number').notNull(),
+    draftId: integer('draft_id').references(() => drafts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blogId, t.pullNumber] }),
+    index('pull_drafts_draft_id_idx').on(t.draftId),
+  ],
+);
+
+/**
+ * The App's comment on an issue or pull request linking a breakthrough about it (no foreign
+ * key: the row outlives the breakthrough until its comment is deleted).
+ */
+export const loopComments = pgTable(
+  'loop_comments',
+  {
+    articleId: integer('article_id').notNull(),
+    itemNumber: integer('item_number').notNull(),
+    repoKey: text('repo_key').notNull(),
+    commentId: bigint('comment_id', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.itemNumber] })],
 );

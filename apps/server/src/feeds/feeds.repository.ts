@@ -87,7 +87,7 @@ export function feedsRepository(db: Db) {
     async counts(tx: Db = db): Promise<{ blogs: number; articles: number; tags: number }> {
       const [[b], [a], [t]] = await Promise.all([
         tx.select({ n: count() }).from(blogs),
-        tx.select({ n: count() }).from(articles),
+        tx.select({ n: count() }).from(articles).where(isNull(articles.hiddenAt)),
         tx
           .select({ n: sql<number>`count(distinct t.name)`.mapWith(Number) })
           .from(sql`${articles}, unnest(${articles.tags}) as t(name)`)
@@ -143,7 +143,7 @@ export function feedsRepository(db: Db) {
         .limit(limit);
     },
 
-    /** What an article page's meta tags need. */
+    /** What an article page's meta tags need (a hidden one's page names nothing of it). */
     async articleMeta(
       articleId: number,
       tx: Db = db,
@@ -156,7 +156,7 @@ export function feedsRepository(db: Db) {
         })
         .from(articles)
         .innerJoin(blogs, eq(blogs.id, articles.blogId))
-        .where(eq(articles.id, articleId));
+        .where(and(eq(articles.id, articleId), isNull(articles.hiddenAt)));
       return row;
     },
   };

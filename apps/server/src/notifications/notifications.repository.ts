@@ -1,7 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { articles, blogs, notifications, users } from '../db/schema.js';
-import { NOTICE_CHANNEL } from './notifications.stream.js';
 
 /** A notification with the names it is shown with. */
 export interface NoticeRow {
@@ -11,6 +10,9 @@ export interface NoticeRow {
   instigator: string;
   blogId: number | null;
   articleId: number | null;
+  /** A merged pull request's draft, with the pull request's number. */
+  draftId: number | null;
+  pullNumber: number | null;
   blogName: string | null;
   articleTitle: string | null;
   isViewed: boolean;
@@ -25,6 +27,8 @@ export interface NewNotice {
   articleId?: number;
   /** A new comment's notice: hidden or held, the notice is not shown. */
   commentId?: number;
+  draftId?: number;
+  pullNumber?: number;
   /** Same recipient + same key = the same notification: a second one is not written. */
   dedupeKey?: string;
 }
@@ -48,6 +52,8 @@ export function notificationsRepository(db: Db) {
         instigator: users.userName,
         blogId: notifications.blogId,
         articleId: notifications.articleId,
+        draftId: notifications.draftId,
+        pullNumber: notifications.pullNumber,
         blogName: blogs.name,
         articleTitle: articles.title,
         isViewed: notifications.isViewed,
@@ -120,14 +126,6 @@ export function notificationsRepository(db: Db) {
         .where(and(eq(notifications.recipientId, recipientId), eq(notifications.isViewed, false)))
         .returning({ id: notifications.id });
       return rows.length;
-    },
-
-    /**
-     * Announces news to every instance's live streams as part of `tx`: PostgreSQL sends the
-     * NOTIFY only if, and when, the transaction commits.
-     */
-    async announce(signal: string, tx: Db): Promise<void> {
-      await tx.execute(sql`SELECT pg_notify(${NOTICE_CHANNEL}, ${signal})`);
     },
 
     /** The author of an article (null once deleted), or undefined when there is no article. */

@@ -165,7 +165,14 @@ describe('blocks', () => {
 describe('closed comments', () => {
   it('show on the breakthrough at once, refuse new comments, and open again', async () => {
     const page = () => call(reader, 'GET', `/api/article/breakthrough/${article.id}`);
-    expect((await page()).json<Article>().commentsLocked).toBe(false);
+    expect((await page()).json<Article>()).toMatchObject({
+      commentsLocked: false,
+      commentsLockButton: false,
+    });
+    const asMember = await call(member, 'GET', `/api/article/breakthrough/${article.id}`);
+    expect(asMember.json<Article>().commentsLockButton).toBe(true);
+    const asModerator = await call(moderator, 'GET', `/api/article/breakthrough/${article.id}`);
+    expect(asModerator.json<Article>().commentsLockButton).toBe(true);
     const refusedToReader = await call(reader, 'PUT', `/api/comment/lock/${article.id}`, {
       locked: true,
     });

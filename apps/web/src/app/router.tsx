@@ -98,13 +98,32 @@ const routes: RouteObject[] = [
   },
 ];
 
+/** Route tables holding only one page's route (by its path), made once each. */
+const single = new Map<string, RouteObject[]>();
+
 /**
- * Every route of spec §2, as one route table built once (the server renders with it on every
- * request). Declarative routes (not the data router) keep the first load of the public pages
- * inside the 100 KB JavaScript budget; pages other than the start page load lazily.
+ * The route table with only the page at `path` under the root layout: what the server renders
+ * for one of its pages. It matches that page as the whole table does (same elements, same
+ * params), without React Router ranking every route again on each render.
  */
-export function AppRoutes() {
-  return useRoutes(routes);
+function onlyRoute(path: string): RouteObject[] {
+  let table = single.get(path);
+  if (!table) {
+    const [root] = routes;
+    const page = root?.children?.find((route) => route.path === path);
+    table = root && page ? [{ element: root.element, children: [page] }] : routes;
+    single.set(path, table);
+  }
+  return table;
+}
+
+/**
+ * Every route of spec §2, as one route table built once. Declarative routes (not the data
+ * router) keep the first load of the public pages inside the 100 KB JavaScript budget; pages
+ * other than the start page load lazily. `only`: the path of the one route the server renders.
+ */
+export function AppRoutes({ only }: { only?: string }) {
+  return useRoutes(only === undefined ? routes : onlyRoute(only));
 }
 
 /** Fetches the code of the pages an address shows (before the browser hydrates the server's). */

@@ -60,7 +60,11 @@ const inBrowser = () => true;
 const onServer = () => false;
 
 /** What the page shows under an article: its comments (composed by the route). */
-type CommentsPart = (articleId: number) => ReactNode;
+/** The comments block; `closing`: whether they are closed, and whether the reader may change it. */
+type CommentsPart = (
+  articleId: number,
+  closing: { locked: boolean; canLock: boolean },
+) => ReactNode;
 
 /** The article page of spec §2: loading placeholder, then the article and its companions. */
 export function ArticleView({
@@ -266,7 +270,10 @@ function LoadedArticle({
         </Suspense>
       )}
       <Suspense fallback={<div className={styles.commentsSkeleton} aria-busy="true" />}>
-        {comments(article.articleId)}
+        {comments(article.articleId, {
+          locked: !!article.commentsLocked,
+          canLock: personal && !!article.commentsLockButton,
+        })}
       </Suspense>
       <GoToBlogCard blogId={article.blogId} blogName={article.blogName} />
     </article>
