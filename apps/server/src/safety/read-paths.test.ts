@@ -108,7 +108,8 @@ describe('held and hidden comments', () => {
     await act({ action: 'restore', targetType: 'comment', targetId: again.commentId });
     await vi.waitFor(async () => expect(await commentNotices(author)).toHaveLength(3));
     await countSoon([3]);
-  });
+    // Counts are awaited through the lists' 2-second reuse five times.
+  }, 60_000);
 });
 
 describe('a hidden breakthrough', () => {
