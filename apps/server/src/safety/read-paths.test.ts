@@ -166,6 +166,8 @@ describe('blocks', () => {
 describe('closed comments', () => {
   it('show on the breakthrough at once, refuse new comments, and open again', async () => {
     const page = () => call(reader, 'GET', `/api/article/breakthrough/${article.id}`);
+    // Belonging to some other blog gives no keys to this one.
+    await createBlog(t, { owner: { id: reader.userId } });
     expect((await page()).json<Article>()).toMatchObject({
       commentsLocked: false,
       commentsLockButton: false,
