@@ -13,6 +13,8 @@ await build({
     server: 'src/server.ts',
     'markdown.worker': 'src/articles/markdown.worker.ts',
     'page.worker': 'src/pages/page.worker.ts',
+    // npm run media:to-s3: the images stored in the database, copied to the object store.
+    'media-copy': 'src/media/media-copy.cli.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -46,6 +46,8 @@ import { rateLimitError, registerErrorHandler } from './plugins/error-handler.js
 import { openMessaging } from './plugins/messaging.js';
 import { sharedSlots } from './plugins/shared-slots.js';
 import { registerMetrics, registerMetricsRoute } from './plugins/metrics.js';
+import { openObjectStore } from './plugins/object-store.js';
+import { registerReadRouting } from './plugins/read-routing.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { createCacheSync } from './plugins/cache-sync.js';
 import { registerRouteCatalog } from './plugins/route-catalog.js';
@@ -122,9 +124,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // REDIS_URL unreachable throws here, before anything is started.
   const messaging = await openMessaging(config, database, app.log, metrics);
   const { bus } = messaging;
-  registerSecurity(app, config.publicUrl);
+  const objectStore = await openObjectStore(config.storage.objectStore);
+  registerSecurity(app, config.publicUrl, objectStore?.publicOrigin);
   registerInputGuard(app);
   await app.register(fastifyCookie, { secret: config.secret });
+  const secure = config.publicUrl.startsWith('https://');
+  registerReadRouting(app, { replica: config.storage.replica, database, metrics, secure });
   // Before compression: the ETag names the answer's own bytes.
   registerHttpCache(app, config.cdn);
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
@@ -141,7 +146,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Run in reverse: Redis closes after everything that uses it.
-  const closers: (() => Promise<void> | void)[] = [() => messaging.close()];
+  const closers: (() => Promise<void> | void)[] = [
+    () => messaging.close(),
+    () => objectStore?.close(),
+  ];
   app.addHook('onClose', async () => {
     for (const close of closers.reverse()) await close();
   });
@@ -234,6 +242,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     bus,
     slots: sharedSlots(messaging.redis, 'render_queue'),
+    readDb: database.read,
     events,
     outbox,
     cacheSync,
@@ -261,6 +270,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metrics,
     pageReads,
     signIns: [],
+    objectStore,
     onClose: (task) => closers.push(task),
   };
 

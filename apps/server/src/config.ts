@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError, githubAppConfig, type GitHubAppConfig } from './config-github-app.js';
+import { storageConfig, storageEnvSchema, type StorageConfig } from './config-storage.js';
 
 const idList = z
   .string()
@@ -96,6 +97,7 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(65535).optional(),
   ),
+  ...storageEnvSchema,
 });
 
 export interface Config {
@@ -175,6 +177,8 @@ export interface Config {
    * worker threads React renders on (0: on the main thread).
    */
   pageRenders: { concurrency: number; maxQueued: number; threads: number };
+  /** Media and cards in an S3-compatible store; reads on a replica (config-storage.ts). */
+  storage: StorageConfig;
 }
 
 /** The demo's moderator when ADMIN_LOGINS is unset (README: Moderation). */
@@ -228,6 +232,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = trimSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   if (e.MAIL_FROM && /[\r\n]/.test(e.MAIL_FROM)) {
     throw new ConfigError('MAIL_FROM must be one line.');
+  }
+  let storage: StorageConfig;
+  try {
+    storage = storageConfig(e, e.DATABASE_URL);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
   }
   return {
     production,
@@ -298,5 +308,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPages: e.PAGE_STORE_PAGES,
       maxBytes: Math.round(e.PAGE_STORE_MB * 1024 * 1024),
     },
+    storage,
   };
 }

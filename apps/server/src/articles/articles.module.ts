@@ -40,8 +40,8 @@ export interface ArticlesModule {
  * history of each breakthrough (its revisions).
  */
 export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): ArticlesModule {
-  const repo = articlesRepository(deps.db);
-  const listQueries = articleListsRepository(deps.db);
+  const repo = articlesRepository(deps.readDb);
+  const listQueries = articleListsRepository(deps.readDb);
   const revisions = revisionsRepository(deps.db);
   const renderPool = createRenderPool(deps.config.render);
   const sizeImages = createImageSizer(deps.db);

@@ -561,7 +561,8 @@ export const media = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     size: integer('size').notNull(),
-    data: bytea('data').notNull(),
+    /** The WebP bytes; null when they live in the object store (MEDIA_STORE=s3). */
+    data: bytea('data'),
     /** Who first uploaded it; null once they deleted their account. */
     uploaderId: integer('uploader_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

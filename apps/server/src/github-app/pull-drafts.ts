@@ -103,6 +103,7 @@ export function pullDrafts(deps: {
       title: pull.title.slice(0, limits.articleTitle.max),
       content: draftBody(pull, issues),
       about: null,
+      tags: [],
       problem: first ? first.title : null,
       problemRef: first ? first.ref : null,
       solution: pull.title,

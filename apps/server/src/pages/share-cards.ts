@@ -138,16 +138,23 @@ export function registerShareCardRoutes(
             .header('Cache-Control', 'public, max-age=300')
             .redirect(`/og/${kind}/${id}/${version}.png`, 301);
         }
-        const png = await cards.get(`${kind}-${id}-${version}`, () => renderCard(input));
+        const card = await cards.get(`${kind}-${id}-${version}`, () => renderCard(input));
         // A CDN keeps it until what it shows changes or is hidden (purged by these keys); a
         // hidden breakthrough's card is a 404 here, as its page is.
         const keys = cdnKeys([`${kind === 'blog' ? 'blog' : 'article'}:${id}`]);
+        if (card.url !== undefined) {
+          return reply
+            .header('Cache-Control', 'public, max-age=86400')
+            .header('Surrogate-Key', keys.join(' '))
+            .header('Cache-Tag', keys.join(','))
+            .redirect(card.url, 302);
+        }
         return reply
           .type('image/png')
           .header('Cache-Control', 'public, max-age=31536000, immutable')
           .header('Surrogate-Key', keys.join(' '))
           .header('Cache-Tag', keys.join(','))
-          .send(png);
+          .send(card.png);
       },
     );
   serve('breakthrough', async (id) => articleCard(await reads.article(id)));

@@ -29,7 +29,7 @@ export function registerSearchModule(
   deps: AppDeps,
   articles: Pick<ArticlesModule, 'analyze' | 'lists'>,
 ): SearchService {
-  const repo = searchRepository(deps.db);
+  const repo = searchRepository(deps.readDb);
   const indexer = createSearchIndexer({
     repo,
     analyze: articles.analyze,
