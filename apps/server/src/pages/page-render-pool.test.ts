@@ -14,6 +14,7 @@ const item = (articleId: number, title: string) => ({
   about: 'TypeScript',
   likeCount: 2,
   commentCount: 1,
+  tags: [],
 });
 
 /** Reads answered on this thread, noting which thread answered and what was asked. */
