@@ -11,8 +11,11 @@ import type { Events } from './events.js';
 import type { GitHubClient } from './github/github.types.js';
 import type { CacheSync } from './plugins/cache-sync.js';
 import type { CdnPurge } from './plugins/cdn-purge.js';
+import type { MessageBus } from './plugins/message-bus.js';
+import type { SharedSlots } from './plugins/shared-slots.js';
 import type { Outbox } from './outbox/outbox.js';
 import type { Metrics } from './plugins/metrics.js';
+import type { ObjectStore } from './plugins/object-store.js';
 import type { MetaProvider } from './pages/pages.public.js';
 import type { SafetyChecks } from './safety/safety.public.js';
 import type { UserAccounts } from './users/users.public.js';
@@ -28,6 +31,16 @@ export interface AppDeps {
   config: Config;
   database: Database;
   db: Db;
+  /** Messages to every instance (LISTEN/NOTIFY, or Redis pub/sub with REDIS_URL). */
+  bus: MessageBus;
+  /** Bounds held by every instance together (Redis; without it each instance's own bound). */
+  slots: SharedSlots;
+  /**
+   * For public reads only (lists, search, article and blog views, stored pages): with
+   * DATABASE_READ_URL a reader's GET may be answered by the replica. Writes through it go to
+   * the primary; a read that decides a write belongs on `db`.
+   */
+  readDb: Db;
   /** Local events: caches of this instance react (article.changed, blog.deleted). */
   events: Events;
   /** Durable events, written in the action's transaction (likes, comments, favorites, invitations). */
@@ -64,6 +77,8 @@ export interface AppDeps {
    * failure is logged and the sign-in stands.
    */
   signIns: SignInListener[];
+  /** MEDIA_STORE=s3: the bucket media and share cards are written to; unset: the database. */
+  objectStore: ObjectStore | undefined;
   /** Runs when the app closes (stop timers, close streams). */
   onClose: (task: () => Promise<void> | void) => void;
 }

@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pg'),
     poolSize: config.databasePoolSize,
+    replica: config.storage.replica,
   });
   const webDist = findWebDist();
   const pageRenderer = webDist ? findPageRenderer(webDist) : undefined;
@@ -86,6 +87,7 @@ async function main(): Promise<void> {
 }
 
 void main().catch((error: unknown) => {
-  console.error(error);
+  // A setting that does not work (an unreachable bucket or replica): its sentence, no stack.
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

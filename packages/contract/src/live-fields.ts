@@ -4,7 +4,14 @@
  * shows it and types into it): Y.Text for the typed fields, one Y.Map of the choices with ''
  * for none. Typed structurally, so this package needs no Yjs (a Y.Doc is a LiveDoc).
  */
-import { LIVE_CHOICE_FIELDS, LIVE_CHOICES, LIVE_TEXT_FIELDS, type LiveTextField } from './live';
+import {
+  LIVE_CHOICE_FIELDS,
+  LIVE_CHOICES,
+  LIVE_TAGS,
+  LIVE_TEXT_FIELDS,
+  liveTags,
+  type LiveTextField,
+} from './live';
 
 /** What the mapping uses of a Y.Text. */
 interface LiveText {
@@ -21,7 +28,9 @@ export interface LiveDoc {
 }
 
 /** Every field of a draft as its document holds it ('' for a choice not made). */
-export type LiveFields = Record<LiveTextField | (typeof LIVE_CHOICE_FIELDS)[number], string>;
+export type LiveFields = Record<LiveTextField | (typeof LIVE_CHOICE_FIELDS)[number], string> & {
+  tags: string[];
+};
 
 /** One edit of a text: at `at`, `remove` characters go and `insert` comes. */
 export interface TextEdit {
@@ -33,7 +42,7 @@ export interface TextEdit {
 /** The fields the document says now. */
 export function readLiveFields(doc: LiveDoc): LiveFields {
   const choices = doc.getMap(LIVE_CHOICES);
-  const choice = (name: (typeof LIVE_CHOICE_FIELDS)[number]) => {
+  const choice = (name: string) => {
     const value = choices.get(name);
     return typeof value === 'string' ? value : '';
   };
@@ -45,6 +54,7 @@ export function readLiveFields(doc: LiveDoc): LiveFields {
     solution: choice('solution'),
     problemRef: choice('problemRef'),
     solutionRef: choice('solutionRef'),
+    tags: liveTags.read(choice(LIVE_TAGS)),
   };
 }
 
@@ -74,5 +84,7 @@ export function writeLiveFields(
     for (const name of LIVE_CHOICE_FIELDS) {
       if ((choices.get(name) ?? '') !== fields[name]) choices.set(name, fields[name]);
     }
+    const tags = liveTags.write(fields.tags);
+    if ((choices.get(LIVE_TAGS) ?? '') !== tags) choices.set(LIVE_TAGS, tags);
   });
 }

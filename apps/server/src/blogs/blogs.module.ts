@@ -9,13 +9,14 @@ import { blogsService } from './blogs.service.js';
 /** Registers the blogs feature: its routes and the blog page's meta tags. */
 export function registerBlogsModule(app: FastifyInstance, deps: AppDeps): void {
   const service = blogsService({
-    repo: blogsRepository(deps.db),
+    repo: blogsRepository(deps.readDb),
     members: blogMembersRepository(deps.db),
     users: deps.users,
     codehost: deps.codehost,
     events: deps.events,
     outbox: deps.outbox,
     cacheSync: deps.cacheSync,
+    safety: deps.safety,
   });
   deps.events.on('article.changed', ({ blogId }) => service.forgetView(blogId));
   registerBlogsRoutes(app, service);

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { runMigrations, type MigrationClient } from './migrate.js';
+import { openReplica, type ReplicaStats } from './replica.js';
 
 /** The Drizzle handle every repository takes; a transaction handle has the same type. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -17,6 +18,13 @@ export type Unlisten = () => Promise<void>;
 /** A connected database: Drizzle for queries, plus what Drizzle does not cover. */
 export interface Database {
   db: Db;
+  /**
+   * The handle for public reads (lists, search, articles, blogs, stored pages): with
+   * DATABASE_READ_URL its plain reads may go to the replica (db/replica.ts); else it is `db`.
+   */
+  read: Db;
+  /** The replica's lag and use; undefined without one. */
+  replicaStats(): ReplicaStats | undefined;
   kind: 'pglite' | 'postgres';
   /** Publishes on a PostgreSQL NOTIFY channel (reaches every instance on the same database). */
   notify(channel: string, payload: string): Promise<void>;
@@ -41,6 +49,8 @@ export interface DatabaseOptions {
   pgliteDump?: Blob | undefined;
   /** pg pool size. */
   poolSize?: number;
+  /** A streaming replica of `url` for public reads (DATABASE_READ_URL). */
+  replica?: { url: string; maxLagMs: number } | undefined;
 }
 
 function migratePglite(client: PGlite): Promise<string[]> {
@@ -73,8 +83,11 @@ async function openPglite(dataDir: string | undefined, dump?: Blob): Promise<Dat
     extensions: { pg_trgm },
   });
   await migratePglite(client);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    db,
+    read: db,
+    replicaStats: () => undefined,
     kind: 'pglite',
     notify: async (channel, payload) => {
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
@@ -92,7 +105,11 @@ async function openPglite(dataDir: string | undefined, dump?: Blob): Promise<Dat
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  replicaOptions: DatabaseOptions['replica'],
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -162,8 +179,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
   const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const replica =
+    replicaOptions && (await openReplica({ primary: pool, poolSize, ...replicaOptions }));
   return {
-    db: drizzlePg(pool, { schema }) as unknown as Db,
+    db,
+    read: replica ? drizzlePg(replica.client as unknown as pg.Pool, { schema }) : db,
+    replicaStats: () => replica?.stats(),
     kind: 'postgres',
     notify: async (channel, payload) => {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
@@ -201,6 +223,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       const client = listener;
       listener = undefined;
       await client?.end().catch(() => undefined);
+      await replica?.close();
       await pool.end();
     },
   };
@@ -209,6 +232,6 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 /** Opens PostgreSQL (when a URL is given) or embedded PGlite, and brings the schema up to date. */
 export function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url
-    ? openPostgres(options.url, options.poolSize ?? 10)
+    ? openPostgres(options.url, options.poolSize ?? 10, options.replica)
     : openPglite(options.dataDir, options.pgliteDump);
 }

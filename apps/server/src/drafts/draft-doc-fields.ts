@@ -15,6 +15,7 @@ export function fieldsOfDoc(doc: Y.Doc): DraftFields {
     solution: choice(fields.solution),
     problemRef: choice(fields.problemRef),
     solutionRef: choice(fields.solutionRef),
+    tags: fields.tags,
   };
 }
 
@@ -51,6 +52,7 @@ export function writeFieldsToDoc(doc: Y.Doc, fields: DraftFields): void {
       solution: fields.solution ?? '',
       problemRef: fields.problemRef ?? '',
       solutionRef: fields.solutionRef ?? '',
+      tags: fields.tags,
     },
     characterEdits,
   );

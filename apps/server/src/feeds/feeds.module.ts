@@ -7,7 +7,7 @@ import { feedsService } from './feeds.service.js';
 
 /** Registers the feeds feature: RSS, the sitemap and article page meta tags. */
 export function registerFeedsModule(app: FastifyInstance, deps: AppDeps): void {
-  const repo = feedsRepository(deps.db);
+  const repo = feedsRepository(deps.readDb);
   registerFeedsRoutes(
     app,
     feedsService({ repo, publicUrl: deps.config.publicUrl }),

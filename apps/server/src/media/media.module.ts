@@ -5,7 +5,7 @@ import { createImageEncoder } from './image-encoder.js';
 import type { MediaReferenceSource } from './media.public.js';
 import { mediaRepository } from './media.repository.js';
 import { registerMediaRoutes } from './media.routes.js';
-import { mediaService } from './media.service.js';
+import { mediaKey, mediaService } from './media.service.js';
 import { createOrphanSweeper, type OrphanSweeper } from './orphan-sweeper.js';
 
 const SWEEP_EVERY_MS = 3_600_000;
@@ -36,8 +36,14 @@ export function registerMediaModule(
       onError: (error) => app.log.info({ err: error }, 'an uploaded image could not be decoded'),
     }),
     limits: deps.config.media,
+    store: deps.objectStore,
   });
-  const sweeper = createOrphanSweeper({ repo, sources: options.referenceSources });
+  const store = deps.objectStore;
+  const sweeper = createOrphanSweeper({
+    repo,
+    sources: options.referenceSources,
+    ...(store ? { deleteObjects: (hashes) => store.delete(hashes.map(mediaKey)) } : {}),
+  });
   app.decorate('mediaSweeper', sweeper);
 
   // Multipart bodies are parsed only by the routes of this scope.

@@ -1,11 +1,11 @@
-import { and, asc, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { transactionOf } from '../db/transaction.js';
 import { media, mediaUploads, users } from '../db/schema.js';
 
 export type MediaRow = typeof media.$inferSelect;
 export type StoredImage = Pick<MediaRow, 'hash' | 'contentType' | 'width' | 'height' | 'size'>;
-export type ServedImage = Pick<MediaRow, 'hash' | 'contentType' | 'data'>;
+export type ImageBytes = Pick<MediaRow, 'hash' | 'contentType' | 'data'>;
 
 const described = {
   hash: media.hash,
@@ -66,7 +66,7 @@ export function mediaRepository(db: Db) {
       return row;
     },
 
-    async findForServing(hash: string): Promise<ServedImage | undefined> {
+    async findForServing(hash: string): Promise<ImageBytes | undefined> {
       const [row] = await db
         .select({ hash: media.hash, contentType: media.contentType, data: media.data })
         .from(media)
@@ -183,24 +183,56 @@ export function mediaRepository(db: Db) {
 
     /**
      * Deletes these images (with their upload records) unless one was uploaded again, or
-     * found referenced, since it became a candidate.
+     * found referenced, since it became a candidate. `alsoDelete` runs with the deleted names
+     * before the deletion commits (the object store's copies), so an upload of the same image
+     * meanwhile waits for both and stores it anew.
      */
     async deleteOrphans(
       hashes: string[],
       options: { uploadedBefore: Date; checkedBefore: Date },
+      alsoDelete?: (hashes: string[]) => Promise<void>,
     ): Promise<number> {
       if (hashes.length === 0) return 0;
-      const deleted = await db
-        .delete(media)
-        .where(
-          and(
-            inArray(media.hash, hashes),
-            lt(media.lastUploadedAt, options.uploadedBefore),
-            or(isNull(media.checkedAt), lt(media.checkedAt, options.checkedBefore)),
-          ),
-        )
-        .returning({ hash: media.hash });
-      return deleted.length;
+      return transactionOf(db)(async (tx) => {
+        const deleted = await tx
+          .delete(media)
+          .where(
+            and(
+              inArray(media.hash, hashes),
+              lt(media.lastUploadedAt, options.uploadedBefore),
+              or(isNull(media.checkedAt), lt(media.checkedAt, options.checkedBefore)),
+            ),
+          )
+          .returning({ hash: media.hash });
+        if (deleted.length > 0) await alsoDelete?.(deleted.map((row) => row.hash));
+        return deleted.length;
+      });
+    },
+
+    /** Images whose bytes are still in the database, by name after `after` (the copy to S3). */
+    async storedInDatabase(
+      after: string,
+      limit: number,
+    ): Promise<{ hash: string; data: Buffer }[]> {
+      const rows = await db
+        .select({ hash: media.hash, data: media.data })
+        .from(media)
+        .where(and(gt(media.hash, after), isNotNull(media.data)))
+        .orderBy(asc(media.hash))
+        .limit(limit);
+      return rows.flatMap((row) => (row.data ? [{ hash: row.hash, data: row.data }] : []));
+    },
+
+    /** Forgets the database's copy of these images' bytes (they are in the object store). */
+    async dropData(hashes: string[]): Promise<void> {
+      if (hashes.length === 0) return;
+      await db.update(media).set({ data: null }).where(inArray(media.hash, hashes));
+    },
+
+    /** How many images keep their bytes in the database, and how many in all. */
+    async counts(): Promise<{ all: number; inDatabase: number }> {
+      const [row] = await db.select({ all: count(), inDatabase: count(media.data) }).from(media);
+      return { all: row?.all ?? 0, inDatabase: row?.inDatabase ?? 0 };
     },
   };
 }

@@ -71,6 +71,10 @@ export function registerMediaRoutes(app: FastifyInstance, media: MediaService): 
 
   r.get('/media/:file', { schema: { params: mediaFileParamsSchema } }, async (request, reply) => {
     const image = await media.find(request.params.file);
+    if (image.redirect !== undefined) {
+      // The address may move (another CDN): browsers keep the redirect a day, not forever.
+      return reply.header('Cache-Control', 'public, max-age=86400').redirect(image.redirect, 302);
+    }
     const etag = `"${image.hash}"`;
     void reply
       .header('Cache-Control', IMMUTABLE)

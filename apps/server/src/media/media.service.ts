@@ -1,9 +1,10 @@
 import type { UploadedImage } from '@repolog/contract/media';
 import type { Actor } from '@repolog/contract/permissions';
 import { AppError, notFound } from '../errors.js';
+import type { ObjectStore } from '../plugins/object-store.js';
 import { sha256, type ImageEncoder } from './image-encoder.js';
 import { mediaUrl } from './media.public.js';
-import type { MediaRepository, ServedImage, StoredImage, UploadUsage } from './media.repository.js';
+import type { MediaRepository, StoredImage, UploadUsage } from './media.repository.js';
 
 const HOUR_MS = 3_600_000;
 const MB = 1024 * 1024;
@@ -21,8 +22,18 @@ export interface MediaServiceDeps {
   repo: MediaRepository;
   encoder: ImageEncoder;
   limits: MediaLimits;
+  /** MEDIA_STORE=s3: the images' bytes live here, the database keeps their description. */
+  store?: ObjectStore | undefined;
   now?: () => Date;
 }
+
+/** An image's key in the object store: the same content-addressed name as its address. */
+export const mediaKey = (hash: string) => `media/${hash}.webp`;
+
+/** What GET /media/{hash}.webp answers: the bytes, or where the object store serves them. */
+export type ServedImage =
+  | { hash: string; contentType: string; data: Buffer; redirect?: undefined }
+  | { hash: string; redirect: string };
 
 /** "512 bytes", "4.1 KB", "500 MB". */
 export function formatBytes(bytes: number): string {
@@ -42,7 +53,13 @@ const present = (image: StoredImage, created: boolean): UploadedImage => ({
 });
 
 /** Uploading images into breakthrough bodies, and serving them. */
-export function mediaService({ repo, encoder, limits, now = () => new Date() }: MediaServiceDeps) {
+export function mediaService({
+  repo,
+  encoder,
+  limits,
+  store,
+  now = () => new Date(),
+}: MediaServiceDeps) {
   /** Throws 429 or 413 when `usage` (plus `addedBytes` about to be stored) passes a limit. */
   const allow = (usage: UploadUsage, addedBytes: number, at: Date) => {
     if (usage.recent >= limits.uploadsPerHour) {
@@ -85,8 +102,8 @@ export function mediaService({ repo, encoder, limits, now = () => new Date() }: 
       const record = async (known: StoredImage | undefined) => {
         const encoded = known ? null : await encoder.encode(bytes);
         const at = now();
-        return repo.transaction((tx) =>
-          repo.recordUpload(
+        return repo.transaction(async (tx) => {
+          const recorded = await repo.recordUpload(
             {
               userId: actor.userId,
               image: encoded && {
@@ -96,7 +113,7 @@ export function mediaService({ repo, encoder, limits, now = () => new Date() }: 
                 width: encoded.width,
                 height: encoded.height,
                 size: encoded.data.length,
-                data: encoded.data,
+                data: store ? null : encoded.data,
               },
               existingHash: known?.hash ?? null,
               at,
@@ -104,8 +121,14 @@ export function mediaService({ repo, encoder, limits, now = () => new Date() }: 
               allow: (usage, addedBytes) => allow(usage, addedBytes, at),
             },
             tx,
-          ),
-        );
+          );
+          // Stored before the row commits: the clean-up deletes an object in the transaction
+          // that deletes its row, so a new row never outlives its object.
+          if (store && encoded && recorded?.created) {
+            await store.put(mediaKey(encoded.hash), encoded.data, 'image/webp');
+          }
+          return recorded;
+        });
       };
       // A known image removed by the clean-up a moment ago is simply stored again.
       const recorded =
@@ -114,12 +137,26 @@ export function mediaService({ repo, encoder, limits, now = () => new Date() }: 
       return present(recorded.image, recorded.created);
     },
 
-    /** A stored image by its file name ("{hash}.webp"); 404 for anything else. */
+    /**
+     * A stored image by its file name ("{hash}.webp"); 404 for anything else. With an object
+     * store: its bytes, or (MEDIA_PUBLIC_URL) its public address; an image not yet copied out
+     * of the database is still served from there.
+     */
     async find(file: string): Promise<ServedImage> {
       const match = /^([0-9a-f]{64})\.webp$/.exec(file);
-      const image = match?.[1] ? await repo.findForServing(match[1]) : undefined;
-      if (!image) throw notFound(IMAGE_NOT_FOUND);
-      return image;
+      const hash = match?.[1];
+      if (!hash) throw notFound(IMAGE_NOT_FOUND);
+      const publicUrl = store?.publicUrl(mediaKey(hash));
+      if (store && !publicUrl) {
+        const data = await store.get(mediaKey(hash));
+        if (data) return { hash, contentType: 'image/webp', data };
+      }
+      const row = await repo.findForServing(hash);
+      if (!row) throw notFound(IMAGE_NOT_FOUND);
+      if (row.data) return { hash, contentType: row.contentType, data: row.data };
+      // Described here, bytes in the object store (gone from it: a 404 too).
+      if (publicUrl) return { hash, redirect: publicUrl };
+      throw notFound(IMAGE_NOT_FOUND);
     },
   };
 }

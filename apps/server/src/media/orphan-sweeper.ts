@@ -13,6 +13,8 @@ export interface OrphanSweeperOptions {
   recheckMs?: number;
   /** Images checked per query. */
   batchSize?: number;
+  /** Deletes the object store's copies of deleted images (in the rows' deleting transaction). */
+  deleteObjects?: (hashes: string[]) => Promise<void>;
 }
 
 export interface SweepResult {
@@ -33,6 +35,7 @@ export function createOrphanSweeper({
   graceMs = DAY_MS,
   recheckMs = 7 * DAY_MS,
   batchSize = 200,
+  deleteObjects,
 }: OrphanSweeperOptions) {
   return {
     /** One run, as of `now`; stops after `maxBatches` batches (the next run goes on). */
@@ -54,6 +57,7 @@ export function createOrphanSweeper({
         result.deleted += await repo.deleteOrphans(
           candidates.filter((hash) => !referenced.has(hash)),
           window,
+          deleteObjects,
         );
         if (candidates.length < batchSize) break;
       }

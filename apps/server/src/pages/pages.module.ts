@@ -4,6 +4,7 @@ import type { UiLanguage } from '@repolog/contract/locale';
 import type { PageReads } from '@repolog/contract/pages';
 import type { AppDeps } from '../deps.js';
 import { cardStore } from './card-store.js';
+import { onPrimary } from '../db/read-routing.js';
 import { strongEtag } from '../plugins/http-cache.js';
 import { assembleDocument, type RenderedDocument } from './document.js';
 import { pageCache } from './page-cache.js';
@@ -52,7 +53,8 @@ export function registerPagesModule(
   const reads = completeReads(deps.pageReads);
   const cards = cardStore({
     dir: path.join(deps.config.dataDir, 'cards'),
-    onError: (error) => app.log.warn({ err: error }, 'share card not kept on disk'),
+    objectStore: deps.objectStore,
+    onError: (error) => app.log.warn({ err: error }, 'share card not kept'),
   });
   registerShareCardRoutes(app, reads, cards);
   deps.metaProviders.push(shareMeta(reads, deps.config.publicUrl));
@@ -76,7 +78,7 @@ function renderedPages(
   const pages = pageCache<Awaited<ReturnType<DocumentSource>>>({
     cacheSync: deps.cacheSync,
   });
-  const repo = pageStoreRepository(deps.db);
+  const repo = pageStoreRepository(deps.readDb);
   const store = createPageStore({
     repo,
     cacheSync: deps.cacheSync,
@@ -93,9 +95,10 @@ function renderedPages(
     const storable = STORED_PAGE.test(page.url);
     const mark = store.mark();
     const shown: Shown = {};
-    const rendered = await limit.run(() =>
-      renderer.render(page.url, trackedReads(reads, tags, shown), language),
-    );
+    const draw = () => renderer.render(page.url, trackedReads(reads, tags, shown), language);
+    // A page that will be stored reads the primary: a replica a moment behind would keep an
+    // old page until the next change.
+    const rendered = await limit.run(() => (storable ? onPrimary(draw) : draw()));
     if (!rendered) return undefined;
     const meta = await metaOf(page, language);
     const saved =
@@ -126,6 +129,7 @@ function renderedPages(
     await fill.stop();
     await store.stop();
     await store.settled();
+    await renderer.close?.();
   });
 
   return async (request: FastifyRequest, shell, language) => {

@@ -1,3 +1,5 @@
+import { recentWriter } from '../db/read-routing.js';
+
 /** How long a visitor's view of one article, its comments or one blog is reused (per instance). */
 export const PUBLIC_VIEW_TTL_MS = 1000;
 
@@ -81,6 +83,12 @@ export function microcache<V>(options: {
 
   return {
     get(key, load) {
+      // A session that just wrote (DATABASE_READ_URL's read-your-writes) reads for itself: a
+      // copy cached here may have come from a replica a moment behind its write.
+      if (recentWriter()) {
+        counts.misses += 1;
+        return load();
+      }
       const hit = entries.get(key);
       const at = now();
       if (hit && hit.expires > at) {

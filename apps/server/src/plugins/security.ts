@@ -21,8 +21,14 @@ const CSRF_EXEMPT = ['/api/webhooks/', '/api/email/unsubscribe'];
  * Security headers on every response, and the CSRF rule of DESIGN.md §3: a mutating API call
  * must come from a page of PUBLIC_URL, told by its Origin (or, failing that, Referer) header.
  */
-export function registerSecurity(app: FastifyInstance, publicUrl: string): void {
+export function registerSecurity(
+  app: FastifyInstance,
+  publicUrl: string,
+  /** Where images are served from besides this site (MEDIA_PUBLIC_URL), when not https. */
+  mediaOrigin?: string,
+): void {
   const origin = new URL(publicUrl).origin;
+  const imageSources = ["'self'", 'data:', 'https:', ...(mediaOrigin ? [mediaOrigin] : [])];
 
   app.addHook('onRequest', async (request) => {
     const path = routePath(request);
@@ -48,7 +54,7 @@ export function registerSecurity(app: FastifyInstance, publicUrl: string): void 
         'Content-Security-Policy',
         [
           "default-src 'self'",
-          "img-src 'self' data: https:",
+          `img-src ${[...new Set(imageSources)].join(' ')}`,
           "style-src 'self' 'unsafe-inline'",
           `script-src 'self' ${INLINE_SCRIPT_HASHES.join(' ')}`,
           "connect-src 'self'",
