@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: lint, typecheck and formatting; one production build; unit and API tests on
-# PGlite (and on PostgreSQL too when TEST_DATABASE_URL is set); the browser tests and the
+# PGlite (and again on PostgreSQL when TEST_DATABASE_URL is set); the browser tests and the
 # bundle budget on that same build. Each stage prints its wall time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,10 +23,9 @@ check() {
 stage check check
 # The one build: server tests of rendered pages read it, the browser tests serve it.
 stage build npm run build --silent
-# Unit and API tests of every workspace, the server's on PGlite and (with TEST_DATABASE_URL)
-# again on PostgreSQL, in one run two files at a time: every server test file has a database
-# of its own on either side, so files run side by side, and one file's waits (on PostgreSQL, a
-# child process, a timer) leave the cores to the other.
-stage unit npx vitest run --maxWorkers="${TEST_WORKERS:-2}"
+stage "unit PGlite" env -u TEST_DATABASE_URL npx vitest run
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  stage "unit PostgreSQL" npx vitest run --project server:postgres
+fi
 stage e2e env E2E_SKIP_BUILD=1 bash scripts/e2e.sh
 stage bundle npx tsx bench/bundle-size.ts

@@ -11,5 +11,4 @@ cd "$(dirname "$0")/.."
 node24=(npx --yes --package node@24 -- node)
 echo "Server and package tests on Node.js $("${node24[@]}" --version)"
 projects=(--project contract --project github-stub --project markdown --project server:pglite)
-env -u TEST_DATABASE_URL "${node24[@]}" node_modules/vitest/vitest.mjs run "${projects[@]}" \
-  --maxWorkers="${TEST_WORKERS:-2}" "$@"
+env -u TEST_DATABASE_URL "${node24[@]}" node_modules/vitest/vitest.mjs run "${projects[@]}" "$@"
