@@ -212,10 +212,11 @@ export default tseslint.config(
                 '!@repolog/contract/message-format',
                 '!@repolog/contract/page-routes',
                 '!@repolog/contract/repo-import',
+                '!@repolog/contract/tag-rules',
               ],
               allowTypeImports: true,
               message:
-                'Import only types from contract schema files in the web app (values from constants, languages, limits, permissions, live, errors, locale, message-format, page-routes, repo-import).',
+                'Import only types from contract schema files in the web app (values from constants, languages, limits, permissions, live, errors, locale, message-format, page-routes, repo-import, tag-rules).',
             },
             { group: ['zod', 'zod/*'], message: 'The web app does not ship zod.' },
           ],

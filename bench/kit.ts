@@ -19,10 +19,14 @@ export interface Measured {
   cpuUs?: number;
 }
 
-/** CPU time (user + system) a process has used so far, in µs (Linux /proc). */
-function cpuTimeUs(pid: number): number | undefined {
+/**
+ * CPU time (user + system) a process has used so far, in µs (Linux /proc); with `thread`, that
+ * thread's alone (the main thread's id is the process's).
+ */
+export function cpuTimeUs(pid: number, thread?: number): number | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const file = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+    const stat = readFileSync(file, 'utf8');
     // Fields after the command name (which may hold spaces): utime and stime are 14 and 15.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const ticks = Number(fields[11]) + Number(fields[12]);

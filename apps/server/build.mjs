@@ -1,5 +1,5 @@
 // Bundles the server (and the workspace packages it imports) into dist/server.js, and the
-// markdown worker into dist/markdown.worker.js beside it.
+// markdown and page workers into dist/markdown.worker.js and dist/page.worker.js beside it.
 // Third-party packages stay in node_modules; the SQL migrations are copied beside the bundle.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -12,6 +12,7 @@ await build({
   entryPoints: {
     server: 'src/server.ts',
     'markdown.worker': 'src/articles/markdown.worker.ts',
+    'page.worker': 'src/pages/page.worker.ts',
     // npm run media:to-s3: the images stored in the database, copied to the object store.
     'media-copy': 'src/media/media-copy.cli.ts',
   },

@@ -57,7 +57,11 @@ test.describe('sessions', () => {
   }) => {
     const alerts = collectAlerts(page);
     await loginAs(page, 'jisoo-han');
-    // The session is ended elsewhere (another device logs it out), then the access token expires.
+    // The reader leaves Repolog. (A page left open notices by itself: its live notification
+    // stream ends with the session, cannot reopen, and the page alerts and goes to /login — a
+    // navigation that would race a goto of the test's.)
+    await page.goto('about:blank');
+    // The session is ended elsewhere (another device logs it out).
     const elsewhere = await request.newContext({ baseURL });
     const res = await elsewhere.post('/api/auth/logout', {
       headers: { cookie: await cookieHeader(context), origin: baseURL ?? '' },
@@ -65,7 +69,9 @@ test.describe('sessions', () => {
     expect(res.status()).toBe(200);
     await elsewhere.dispose();
 
-    await page.goto('/home');
+    // The reader comes back: the page finds the session over, alerts and goes to /login itself
+    // (so the goto waits only for the page to start).
+    await page.goto('/home', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/login$/);
     expect(alerts).toEqual(['세션이 만료되었습니다. 다시 로그인하세요.']);
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();

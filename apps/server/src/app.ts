@@ -30,6 +30,8 @@ import { registerEmailModule } from './email/email.module.js';
 import type { EmailDigests } from './email/email-digests.js';
 import { registerFeedsModule } from './feeds/feeds.module.js';
 import { createGitHubClient } from './github/github.client.js';
+import { createGitHubApp } from './github/github-app.js';
+import { githubAppTokens, registerGitHubAppModule } from './github-app/github-app.module.js';
 import { startDemoGitHub, type DemoGitHub } from './github/demo-github.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import { registerLikesModule } from './likes/likes.module.js';
@@ -41,6 +43,8 @@ import { registerApiDocs, registerOpenApi } from './plugins/api-docs.js';
 import { loadPageRenderer } from './pages/page-renderer.js';
 import { registerPagesModule } from './pages/pages.module.js';
 import { rateLimitError, registerErrorHandler } from './plugins/error-handler.js';
+import { openMessaging } from './plugins/messaging.js';
+import { sharedSlots } from './plugins/shared-slots.js';
 import { registerMetrics, registerMetricsRoute } from './plugins/metrics.js';
 import { openObjectStore } from './plugins/object-store.js';
 import { registerReadRouting } from './plugins/read-routing.js';
@@ -50,6 +54,7 @@ import { registerRouteCatalog } from './plugins/route-catalog.js';
 import { routePath } from './plugins/route-path.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSearchModule } from './search/search.module.js';
+import { registerSeriesModule } from './series/series.module.js';
 import { registerSerializer } from './plugins/serializer.js';
 import type { MetaProvider } from './pages/pages.public.js';
 import { registerStaticSpa } from './plugins/static-spa.js';
@@ -116,6 +121,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerOpenApi(app, config.publicUrl);
   const metrics = registerMetrics(app, { database });
+  // REDIS_URL unreachable throws here, before anything is started.
+  const messaging = await openMessaging(config, database, app.log, metrics);
+  const { bus } = messaging;
   const objectStore = await openObjectStore(config.storage.objectStore);
   registerSecurity(app, config.publicUrl, objectStore?.publicOrigin);
   registerInputGuard(app);
@@ -134,9 +142,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     timeWindow: '1 minute',
     allowList: (request) => !routePath(request).startsWith('/api/'),
     errorResponseBuilder: (_request, context) => rateLimitError(context.ttl),
+    ...(messaging.rateLimitStore ? { store: messaging.rateLimitStore } : {}),
   });
 
-  const closers: (() => Promise<void> | void)[] = [() => objectStore?.close()];
+  // Run in reverse: Redis closes after everything that uses it.
+  const closers: (() => Promise<void> | void)[] = [
+    () => messaging.close(),
+    () => objectStore?.close(),
+  ];
   app.addHook('onClose', async () => {
     for (const close of closers.reverse()) await close();
   });
@@ -148,6 +161,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       clientId: config.github.clientId,
       clientSecret: config.github.clientSecret,
       allowControl: config.demoStubControl,
+      // The demo team's blogs (32 and 38) start connected through the stand-in's App.
+      installed: options.seedDemo
+        ? [{ account: 'repolog-team', repos: ['frontend', 'backend'] }]
+        : [],
     });
     const stop = demo;
     closers.push(() => stop.close());
@@ -162,7 +179,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.githubTimeoutMs ? { timeoutMs: options.githubTimeoutMs } : {}),
   });
   const githubWebUrl = demo ? demo.publicUrl : config.github.webUrl;
-
+  // Repolog's GitHub App: configured (GITHUB_APP_*), played by the stand-in, or none.
+  const appConfig = demo ? demo.app : config.githubApp;
+  const githubApp =
+    appConfig &&
+    createGitHubApp({
+      ...appConfig,
+      apiUrl: demo ? `${demo.internalUrl}/api/v3` : config.github.apiUrl,
+      webUrl: githubWebUrl,
+      ...(options.githubTimeoutMs ? { timeoutMs: options.githubTimeoutMs } : {}),
+    });
+  const appTokens = githubAppTokens({ db: database.db }, githubApp);
   const keys = new TokenKeys(config.secret);
   const auth = authRepository(database.db);
   const events = createEvents((error, event) =>
@@ -173,13 +200,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onError: (error) => app.log.warn({ err: error }, 'CDN purge failed after retries'),
   });
   closers.push(() => cdn.stop());
-  const synced = createCacheSync(database, (error) =>
+  const synced = createCacheSync(bus, (error) =>
     app.log.warn({ err: error }, 'cache change not sent to the other instances'),
   );
   await synced.start();
   closers.push(() => synced.stop());
   const cacheSync = purgeOnChanges(synced, events, cdn);
-  const sessionEnds = createSessionEnds(database, (error) =>
+  const sessionEnds = createSessionEnds(bus, (error) =>
     app.log.warn({ err: error }, 'the end of a session was not sent to the other instances'),
   );
   await sessionEnds.start();
@@ -213,6 +240,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     database,
     db: database.db,
+    bus,
+    slots: sharedSlots(messaging.redis, 'render_queue'),
     readDb: database.read,
     events,
     outbox,
@@ -234,6 +263,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         const sealed = await auth.findGithubToken(userId);
         return sealed ? keys.decrypt(sealed) : undefined;
       },
+      appToken: async (repoKey) => (await appTokens.forRepo(repoKey))?.token,
       webUrl: githubWebUrl,
     }),
     metaProviders,
@@ -252,10 +282,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuthModule(app, deps);
   registerSafetyModule(app, deps);
   registerCodehostModule(app, deps);
+  const githubAppModule = registerGitHubAppModule(app, deps, githubApp, appTokens);
+  if (demo && options.seedDemo) await githubAppModule.recordInstalled(demo.installed());
   registerBlogsModule(app, deps);
   registerFavoritesModule(app, deps);
   const articles = registerArticlesModule(app, deps);
-  registerSearchModule(app, deps, articles.analyze);
+  registerSearchModule(app, deps, articles);
+  registerSeriesModule(app, deps, articles.lists);
   const drafts = registerDraftsModule(app, deps, articles, {
     ...(options.liveKeepaliveMs ? { liveKeepaliveMs: options.liveKeepaliveMs } : {}),
   });
@@ -271,7 +304,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     referenceSources: [articleMediaReferences(deps.db), drafts.mediaReferences],
   });
   const pages = registerPagesModule(app, deps, {
-    renderer: options.pageRenderer ? await loadPageRenderer(options.pageRenderer) : undefined,
+    renderer: options.pageRenderer
+      ? await loadPageRenderer(options.pageRenderer, config.pageRenders)
+      : undefined,
     webDist: options.webDist,
   });
 

@@ -1,3 +1,5 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
@@ -56,6 +58,36 @@ describe('configuration', () => {
       staleWhileRevalidate: 60,
     });
     expect(() => loadConfig({ ...base, CDN_PURGE_URL: 'not a url' })).toThrow(/CDN_PURGE_URL/);
+  });
+
+  it('reads a GitHub App from all four settings, the key as PEM or a file, or none at all', () => {
+    const oauth = { ...base, GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' };
+    expect(loadConfig(oauth).githubApp).toBeUndefined();
+    const pem = '-----BEGIN RSA PRIVATE KEY-----\\nAAAA\\n-----END RSA PRIVATE KEY-----';
+    const app = {
+      ...oauth,
+      GITHUB_APP_ID: '12345',
+      GITHUB_APP_SLUG: 'repolog-example',
+      GITHUB_APP_WEBHOOK_SECRET: 'hook-secret',
+      GITHUB_APP_PRIVATE_KEY: pem,
+    };
+    expect(loadConfig(app).githubApp).toEqual({
+      appId: 12345,
+      slug: 'repolog-example',
+      webhookSecret: 'hook-secret',
+      privateKey: '-----BEGIN RSA PRIVATE KEY-----\nAAAA\n-----END RSA PRIVATE KEY-----\n',
+    });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'repolog-app-')), 'app.pem');
+    writeFileSync(file, '-----BEGIN PRIVATE KEY-----\nBBBB\n-----END PRIVATE KEY-----\n');
+    expect(loadConfig({ ...app, GITHUB_APP_PRIVATE_KEY: file }).githubApp?.privateKey).toContain(
+      'BBBB',
+    );
+    expect(() => loadConfig({ ...app, GITHUB_APP_PRIVATE_KEY: '/no/such/key.pem' })).toThrow(
+      /neither a PEM key nor a readable file/,
+    );
+    expect(() => loadConfig({ ...oauth, GITHUB_APP_ID: '12345' })).toThrow(
+      /missing: GITHUB_APP_PRIVATE_KEY, GITHUB_APP_SLUG, GITHUB_APP_WEBHOOK_SECRET/,
+    );
   });
 
   it('reads GitHub Enterprise addresses without trailing slashes', () => {

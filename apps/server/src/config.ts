@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { ConfigError, githubAppConfig, type GitHubAppConfig } from './config-github-app.js';
 import { storageConfig, storageEnvSchema, type StorageConfig } from './config-storage.js';
 
 const idList = z
@@ -22,12 +24,27 @@ export const envSchema = z.object({
   INIT_CWD: z.string().optional(),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.string().optional()),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^rediss?$/, error: 'expected redis://host:port (or rediss://)' }).optional(),
+  ),
+  REDIS_PREFIX: z.string().default('repolog:'),
   SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   GITHUB_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
   GITHUB_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   GITHUB_API_URL: z.url().default('https://api.github.com'),
   GITHUB_WEB_URL: z.url().default('https://github.com'),
   GITHUB_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  GITHUB_APP_ID: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  GITHUB_APP_PRIVATE_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  GITHUB_APP_SLUG: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]*$/, "the App's URL name, e.g. repolog-example")
+      .optional(),
+  ),
+  GITHUB_APP_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   OFFICIAL_BLOG_ID: z.coerce.number().int().positive().default(39),
   DEVELOPER_BLOG_IDS: idList.prefault('32,38'),
   BANNER_ARTICLE_ID: z.coerce.number().int().positive().default(25),
@@ -53,6 +70,10 @@ export const envSchema = z.object({
   ),
   PAGE_RENDERS: z.coerce.number().int().min(1).max(256).default(4),
   PAGE_RENDER_QUEUE: z.coerce.number().int().min(0).default(64),
+  PAGE_RENDER_THREADS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(64).optional(),
+  ),
   ADMIN_LOGINS: z.preprocess(emptyToUndefined, z.string().optional()),
   NEW_ACCOUNT_DAYS: z.coerce.number().min(0).default(7),
   NEW_ACCOUNT_BREAKTHROUGHS_PER_DAY: z.coerce.number().int().min(0).default(2),
@@ -88,6 +109,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL connections this instance keeps (not used with PGlite). */
   databasePoolSize: number;
+  /** Redis for messages between instances and cluster-wide limits; unset: PostgreSQL alone. */
+  redis: { url: string; prefix: string } | undefined;
   secret: string;
   github: {
     clientId: string;
@@ -96,6 +119,12 @@ export interface Config {
     webUrl: string;
     webhookSecret: string | undefined;
   };
+  /**
+   * Repolog's GitHub App (GITHUB_APP_*): connected repositories are read with its installation
+   * tokens and send their events to one webhook. Unset: none (in demo mode the stand-in plays
+   * one, see github/demo-github.ts).
+   */
+  githubApp: GitHubAppConfig | undefined;
   /** No GitHub OAuth app configured: the in-process GitHub stand-in and demo data are used. */
   demo: boolean;
   officialBlogId: number;
@@ -143,8 +172,11 @@ export interface Config {
   cdn: { purgeUrl: string | undefined; sMaxAge: number; staleWhileRevalidate: number };
   /** Bounds of the stored server-rendered pages (the most recently read ones stay). */
   pageStore: { maxPages: number; maxBytes: number };
-  /** Server renders of pages at once, and waiting; past them a reader gets a keyed 503. */
-  pageRenders: { concurrency: number; maxQueued: number };
+  /**
+   * Server renders of pages at once, and waiting (past them a reader gets a keyed 503); the
+   * worker threads React renders on (0: on the main thread).
+   */
+  pageRenders: { concurrency: number; maxQueued: number; threads: number };
   /** Media and cards in an S3-compatible store; reads on a replica (config-storage.ts). */
   storage: StorageConfig;
 }
@@ -152,7 +184,7 @@ export interface Config {
 /** The demo's moderator when ADMIN_LOGINS is unset (README: Moderation). */
 export const DEMO_ADMIN_LOGIN = 'jisoo-han';
 
-export class ConfigError extends Error {}
+export { ConfigError, type GitHubAppConfig };
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
@@ -215,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     secret: e.SECRET ?? devSecret(dataDir),
     github: {
       clientId: e.GITHUB_CLIENT_ID ?? 'repolog-demo',
@@ -223,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webUrl: trimSlash(e.GITHUB_WEB_URL),
       webhookSecret: e.GITHUB_WEBHOOK_SECRET,
     },
+    githubApp: demo ? undefined : githubAppConfig(e),
     demo,
     officialBlogId: e.OFFICIAL_BLOG_ID,
     developerBlogIds: e.DEVELOPER_BLOG_IDS,
@@ -264,7 +298,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sMaxAge: e.CDN_S_MAXAGE,
       staleWhileRevalidate: e.CDN_STALE_WHILE_REVALIDATE,
     },
-    pageRenders: { concurrency: e.PAGE_RENDERS, maxQueued: e.PAGE_RENDER_QUEUE },
+    pageRenders: {
+      concurrency: e.PAGE_RENDERS,
+      maxQueued: e.PAGE_RENDER_QUEUE,
+      // Every core, at most four.
+      threads: e.PAGE_RENDER_THREADS ?? Math.min(4, availableParallelism()),
+    },
     pageStore: {
       maxPages: e.PAGE_STORE_PAGES,
       maxBytes: Math.round(e.PAGE_STORE_MB * 1024 * 1024),

@@ -11,6 +11,8 @@ import type { Events } from './events.js';
 import type { GitHubClient } from './github/github.types.js';
 import type { CacheSync } from './plugins/cache-sync.js';
 import type { CdnPurge } from './plugins/cdn-purge.js';
+import type { MessageBus } from './plugins/message-bus.js';
+import type { SharedSlots } from './plugins/shared-slots.js';
 import type { Outbox } from './outbox/outbox.js';
 import type { Metrics } from './plugins/metrics.js';
 import type { ObjectStore } from './plugins/object-store.js';
@@ -29,6 +31,10 @@ export interface AppDeps {
   config: Config;
   database: Database;
   db: Db;
+  /** Messages to every instance (LISTEN/NOTIFY, or Redis pub/sub with REDIS_URL). */
+  bus: MessageBus;
+  /** Bounds held by every instance together (Redis; without it each instance's own bound). */
+  slots: SharedSlots;
   /**
    * For public reads only (lists, search, article and blog views, stored pages): with
    * DATABASE_READ_URL a reader's GET may be answered by the replica. Writes through it go to

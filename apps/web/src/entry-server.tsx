@@ -1,7 +1,9 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { UiLanguage } from '@repolog/contract/locale';
 import type { PageRenderer, RenderedPage } from '@repolog/contract/pages';
-import { prerender } from 'react-dom/static';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/app';
 import { AppRoutes } from './app/router';
@@ -37,6 +39,28 @@ async function inLanguage<T>(language: UiLanguage, work: () => Promise<T>): Prom
   }
 }
 
+/** A boundary rendered as its fallback, to be filled by the browser (React's marker). */
+const UNFINISHED = '<!--$!-->';
+
+/**
+ * The page's whole HTML. Once every lazily loaded part it shows has loaded (after the first
+ * pages), React renders it synchronously into a string — a third of the cost of its streaming
+ * renderer. A part still loading leaves its boundary unfinished; then the page is rendered
+ * again waiting for everything (and the part is loaded for the pages after it).
+ */
+async function renderWhole(app: ReactNode): Promise<string> {
+  const html = renderToString(app);
+  if (!html.includes(UNFINISHED)) return html;
+  const { prelude } = await prerenderToNodeStream(app, {
+    // Every boundary in place: React would otherwise move large ones to the end of the HTML
+    // with an inline script to put them back, which the Content-Security-Policy forbids.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /**
  * Renders a public page on the server (the server imports this module's build): the page's
  * loader fills a fresh query cache through the server's in-process reads, React renders the
@@ -63,20 +87,15 @@ export const render: PageRenderer = async (
       search: address.searchParams,
       reads,
     })) ?? { status: 200, hydrate: true };
+    const app = (
+      <AppProviders client={client}>
+        <StaticRouter location={`${address.pathname}${address.search}`}>
+          <AppRoutes only={found.page.path} />
+        </StaticRouter>
+      </AppProviders>
+    );
     // Read whole inside the language's turn: nothing of it is rendered in the other language.
-    const html = await inLanguage(language, async () => {
-      const { prelude } = await prerender(
-        <AppProviders client={client}>
-          <StaticRouter location={`${address.pathname}${address.search}`}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppProviders>,
-        // Every boundary in place: React would otherwise move large ones to the end of the HTML
-        // with an inline script to put them back, which the Content-Security-Policy forbids.
-        { progressiveChunkSize: Number.POSITIVE_INFINITY },
-      );
-      return new Response(prelude).text();
-    });
+    const html = await inLanguage(language, () => renderWhole(app));
     return {
       status: loaded.status,
       html,

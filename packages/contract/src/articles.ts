@@ -36,6 +36,20 @@ export const optionalTitle = (name: string) =>
       fieldSays(name, 'tooLong', { max: 300 }),
     );
 
+/**
+ * Tags as sent: the rules (./tag-rules) are checked by the server, so a refusal names the tag.
+ * Here only the shape is: a list of short texts.
+ */
+export const tagsInput = z
+  .array(
+    z
+      .string({ error: fieldSays('tags', 'notText') })
+      .max(100, fieldSays('tags', 'tooLong', { max: 100 })),
+    { error: fieldSays('tags', 'notText') },
+  )
+  .max(20, fieldSays('tags', 'atMost', { max: 20 }))
+  .optional();
+
 /** POST /api/article */
 export const createArticleSchema = z.object({
   blogId: idParam('blogId'),
@@ -46,6 +60,8 @@ export const createArticleSchema = z.object({
   solution: optionalTitle('solution'),
   problemRef: repoRefInput('problemRef'),
   solutionRef: repoRefInput('solutionRef'),
+  /** Up to 4 (rules: ./tag-rules); on an edit, leaving it out keeps the tags as they are. */
+  tags: tagsInput,
 });
 export type CreateArticle = z.input<typeof createArticleSchema>;
 
@@ -75,6 +91,8 @@ export const articleSchema = z.object({
   solutionRef: repoRefSchema.nullable(),
   likeCount: z.number().int(),
   likeButton: z.boolean(),
+  /** Its tags (up to 4, lowercase), in the order the writers chose them. */
+  tags: z.array(z.string()),
   createdAt: isoDate,
   updatedAt: isoDate,
   /**
@@ -84,6 +102,10 @@ export const articleSchema = z.object({
   coauthors: z.array(z.object({ userId: z.number().int(), userName: z.string() })),
   /** Hidden by a moderator: only its author reads it, with the reason. */
   hidden: z.object({ reason: z.string() }).optional(),
+  /** Its comments are closed (by a member of the blog or a moderator): no new ones. */
+  commentsLocked: z.boolean().optional(),
+  /** The caller may close or open its comments (a member of the blog, or a moderator). */
+  commentsLockButton: z.boolean().optional(),
 });
 export type Article = z.infer<typeof articleSchema>;
 
@@ -116,6 +138,8 @@ export const articleListItemSchema = z.object({
   likeCount: z.number().int(),
   /** Comments under it (the stored counter). */
   commentCount: z.number().int(),
+  /** Its tags (up to 4, lowercase). */
+  tags: z.array(z.string()),
 });
 export const articleListSchema = z.array(articleListItemSchema);
 export type ArticleListItem = z.infer<typeof articleListItemSchema>;

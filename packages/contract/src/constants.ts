@@ -48,6 +48,8 @@ export const NOTICE_TYPES = {
   favorited: '블로그 즐겨찾기',
   liked: '글 좋아요',
   comment: '새로운 댓글',
+  /** A merged pull request left a draft (issue 20). */
+  pullDraft: 'PR 초안',
 } as const;
 export type NoticeType = (typeof NOTICE_TYPES)[keyof typeof NOTICE_TYPES];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { about, createdArticleSchema, optionalTitle } from './articles';
+import { about, createdArticleSchema, optionalTitle, tagsInput } from './articles';
 import { errorBodySchema, idParam, isoDate } from './common';
 import { limits } from './limits';
 import { repoRefInput } from './repo-items';
@@ -26,6 +26,8 @@ const draftFields = {
   solution: optionalTitle('solution'),
   problemRef: repoRefInput('problemRef'),
   solutionRef: repoRefInput('solutionRef'),
+  /** The tags chosen so far (the rules are checked when it is posted). */
+  tags: tagsInput.transform((value) => value ?? []),
 };
 
 const version = z
@@ -67,6 +69,7 @@ export const draftSchema = z.object({
   /** `issue:12`, `pull:45`, `commit:<sha>`: the items problem and solution are about. */
   problemRef: z.string().nullable(),
   solutionRef: z.string().nullable(),
+  tags: z.array(z.string()),
   version: z.number().int(),
   creatorId: z.number().int(),
   creatorName: z.string(),
@@ -87,6 +90,7 @@ export const draftSummarySchema = draftSchema
     solution: true,
     problemRef: true,
     solutionRef: true,
+    tags: true,
   })
   .extend({
     /** The logins of the members who have it open now (live), each once. */

@@ -5,6 +5,9 @@ export const limits = {
   descriptionBytes: { min: 1, max: 4000 },
   articleTitle: { min: 1, max: 200 },
   articleBody: { min: 1, max: 100_000 },
+  /** A series of breakthroughs: its name, and how many it may hold. */
+  seriesName: { min: 1, max: 100 },
+  seriesArticles: { max: 100 },
   comment: { min: 1, max: 5000 },
   blogMembers: { max: 50 },
   githubLogin: { max: 39 },

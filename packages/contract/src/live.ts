@@ -21,6 +21,16 @@ export const LIVE_CHOICE_FIELDS = [
   'solutionRef',
 ] as const;
 export type LiveChoiceField = (typeof LIVE_CHOICE_FIELDS)[number];
+/**
+ * The draft's tags, in the same Y.Map: one value, the tags in order separated by spaces (a tag
+ * has no space), so choosing or removing a tag is one change every editor sees whole.
+ */
+export const LIVE_TAGS = 'tags';
+export const liveTags = {
+  read: (value: string | undefined): string[] =>
+    (value ?? '').split(' ').filter((tag) => tag !== ''),
+  write: (tags: readonly string[]): string => tags.join(' '),
+};
 
 /**
  * Sent by the server after it has stored changes of this connection: the document's state vector

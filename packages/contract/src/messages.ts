@@ -17,6 +17,7 @@ import { repoItemMessages } from './messages/repo-items';
 import { searchMessages } from './messages/search';
 import { safetyMessages } from './messages/safety';
 import { statsMessages } from './messages/stats';
+import { tagMessages } from './messages/tags';
 import { validationMessages } from './messages/validation';
 
 export { fillMessage, paramNames, type KeyedMessage, type MessageParam } from './message-format';
@@ -29,6 +30,7 @@ export const MESSAGES = {
   ...liveMessages,
   ...mediaMessages,
   ...searchMessages,
+  ...tagMessages,
   ...safetyMessages,
   ...emailMessages,
   ...statsMessages,

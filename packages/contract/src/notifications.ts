@@ -8,6 +8,12 @@ export const noticeSchema = z.object({
   type: z.string(),
   instigator: z.string(),
   relatedId: z.union([
+    // A merged pull request's draft (first: the others would match it too).
+    z.object({
+      draftId: z.number().int(),
+      blogId: z.number().int(),
+      pullNumber: z.number().int(),
+    }),
     z.object({ blogId: z.number().int() }),
     z.object({ articleId: z.number().int() }),
   ]),

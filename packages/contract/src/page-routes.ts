@@ -30,6 +30,7 @@ export const SERVER_PAGE_ROUTES = [
   },
   { path: '/user/:login', module: 'src/app/routes/user.tsx' },
   { path: '/search', module: 'src/app/routes/search.tsx' },
+  { path: '/tag/:name', module: 'src/app/routes/tag.tsx' },
 ] as const satisfies readonly PageRoute[];
 
 /** The address pattern of a server-rendered page. */

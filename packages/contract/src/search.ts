@@ -51,5 +51,7 @@ export const searchResultSchema = z.object({
   items: z.array(searchItemSchema),
   /** Matches in all (pages of SEARCH_PAGE_SIZE). */
   total: z.number().int(),
+  /** No match: the query with its words spelled as the closest titles' and tags' words. */
+  suggestion: z.string().optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { StubFaults } from './faults';
+import type { StubApp } from './app-state';
 import type { AuthStore } from './oauth-store';
 import type { RateLimits } from './rate-limit';
 import type { StubState } from './state';
@@ -18,4 +19,6 @@ export interface StubContext {
   hanging: Set<ServerResponse>;
   /** API requests received and not yet answered (a test waits for one to be in flight). */
   pending: { count: number };
+  /** The GitHub App the stand-in plays, when configured. */
+  app: StubApp | undefined;
 }

@@ -3,7 +3,16 @@ import type { StubFaults } from './faults';
 import { patchFaults } from './faults';
 import { HttpError, isJsonRequest, readJson, sendJson } from './http';
 import { parseFiles } from './seed';
-import type { NewCommit, NewIssue } from './state';
+import type { NewCommit, NewIssue, StubState } from './state';
+import type { StubApp } from './app-state';
+import type { AppChange } from './app-events';
+import { appControl } from './app-control';
+
+/** What a change returns: its API representation, and its webhook delivery. */
+export interface Delivered {
+  body: unknown;
+  delivered: Promise<void>;
+}
 
 export const CONTROL_PREFIX = '/_stub';
 
@@ -11,19 +20,25 @@ export const CONTROL_PREFIX = '/_stub';
 export interface ControlTarget {
   faults: StubFaults;
   /** Opens an issue and returns its API representation. */
-  openIssue(fullName: string, input: NewIssue): unknown;
+  openIssue(fullName: string, input: NewIssue): Delivered;
   /** Pushes a commit and returns its API representation. */
-  pushCommit(fullName: string, input: NewCommit): unknown;
+  pushCommit(fullName: string, input: NewCommit): Delivered;
   /** Comments on an issue or pull request and returns the comment. */
-  addComment(fullName: string, number: number, input: { user: string; body: string }): unknown;
+  addComment(fullName: string, number: number, input: { user: string; body: string }): Delivered;
   /** Merges a pull request and returns it. */
-  mergePull(fullName: string, number: number, input: { user: string }): unknown;
+  mergePull(fullName: string, number: number, input: { user: string }): Delivered;
+  /** The GitHub App the stand-in plays, if any. */
+  app(): StubApp | undefined;
+  /** Delivers an installation change to the App's webhook. */
+  changeInstallation(change: AppChange): Promise<void>;
   reset(): void;
+  /** The live data. */
+  state(): StubState;
   /** API requests received and not yet answered. */
   pending(): number;
 }
 
-function field(
+export function field(
   body: Record<string, unknown>,
   key: string,
   type: 'string' | 'boolean',
@@ -37,7 +52,7 @@ function field(
   return value;
 }
 
-async function jsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
+export async function jsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
   const body = await readJson(req);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new HttpError(422, 'Body must be a JSON object');
@@ -45,7 +60,7 @@ async function jsonObject(req: IncomingMessage): Promise<Record<string, unknown>
   return body as Record<string, unknown>;
 }
 
-function decodeSegment(segment: string | undefined): string {
+export function decodeSegment(segment: string | undefined): string {
   try {
     return decodeURIComponent(segment ?? '');
   } catch {
@@ -66,6 +81,12 @@ function filesField(body: Record<string, unknown>): NewIssue['files'] {
   }
 }
 
+/** Answers once the change's webhook deliveries were answered (so a test can go on at once). */
+async function answer(res: ServerResponse, status: number, done: Delivered): Promise<void> {
+  await done.delivered;
+  sendJson(res, status, done.body);
+}
+
 async function itemAction(
   target: ControlTarget,
   req: IncomingMessage,
@@ -77,9 +98,9 @@ async function itemAction(
   const user = field(body, 'user', 'string', true) as string;
   if (match[4] !== undefined) {
     const text = field(body, 'body', 'string', true) as string;
-    sendJson(res, 201, target.addComment(fullName, Number(match[4]), { user, body: text }));
+    await answer(res, 201, target.addComment(fullName, Number(match[4]), { user, body: text }));
   } else {
-    sendJson(res, 200, target.mergePull(fullName, Number(match[5]), { user }));
+    await answer(res, 200, target.mergePull(fullName, Number(match[5]), { user }));
   }
 }
 
@@ -108,6 +129,8 @@ export async function handleControl(
   } else if (path === '/reset' && method === 'POST') {
     target.reset();
     sendJson(res, 200, { reset: true, faults: target.faults });
+  } else if (path.startsWith('/app/')) {
+    await appControl(target, req, res, path.slice('/app'.length), method);
   } else if (ITEM_ACTION.test(path) && method === 'POST') {
     await itemAction(target, req, res, ITEM_ACTION.exec(path) as RegExpExecArray);
   } else {
@@ -126,13 +149,13 @@ export async function handleControl(
       if (pullRequest !== undefined) input.pullRequest = pullRequest;
       const files = filesField(body);
       if (files !== undefined) input.files = files;
-      sendJson(res, 201, target.openIssue(fullName, input));
+      await answer(res, 201, target.openIssue(fullName, input));
     } else {
       const input: NewCommit = {
         message: field(body, 'message', 'string', true) as string,
         author: field(body, 'author', 'string', true) as string,
       };
-      sendJson(res, 201, target.pushCommit(fullName, input));
+      await answer(res, 201, target.pushCommit(fullName, input));
     }
   }
 }

@@ -40,6 +40,7 @@ export function presentUser(state: StubState, user: StubUser, urls: Urls) {
     name: user.name,
     created_at: user.createdAt ?? STUB_ACCOUNTS_CREATED_AT,
     public_repos: state.repos.filter((r) => !r.private && r.owner === user.login).length,
+    public_gists: 0,
   };
 }
 

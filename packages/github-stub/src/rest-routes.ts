@@ -2,6 +2,7 @@ import type { StubContext } from './context';
 import { paginate } from './paging';
 import type { Urls } from './presenters';
 import { presentCommit, presentIssue, presentPull, presentRepo, presentUser } from './presenters';
+import type { StubInstallation } from './app-state';
 import type { StubIssue, StubRepo } from './state';
 import { canRead, findRepo, findUser } from './state';
 
@@ -9,6 +10,8 @@ import { canRead, findRepo, findUser } from './state';
 export interface ApiRequest {
   ctx: StubContext;
   login: string | null;
+  /** The installation an installation token speaks for (the App's reads). */
+  installation?: StubInstallation;
   /** The handler's public URL; `urls` are derived from it. */
   base: string;
   urls: Urls;
@@ -104,7 +107,8 @@ function getUser(r: ApiRequest, [username]: string[]): ApiReply {
 
 export function readableRepo(r: ApiRequest, owner: string | undefined, name: string | undefined) {
   const repo = findRepo(r.ctx.state, owner ?? '', name ?? '');
-  return repo && canRead(repo, r.login) ? repo : undefined;
+  const granted = repo !== undefined && r.installation?.repoIds.includes(repo.id) === true;
+  return repo && (granted || canRead(repo, r.login)) ? repo : undefined;
 }
 
 function getRepo(r: ApiRequest, [owner, name]: string[]): ApiReply {

@@ -8,6 +8,7 @@ import type { ApiReply, ApiRequest } from './rest-routes';
 import { API_ROUTES, notFound } from './rest-routes';
 import { ITEM_ROUTES } from './rest-items';
 import { findUser } from './state';
+import { appRoute, writeRoute } from './app-routes';
 
 export const API_PREFIX = '/api/v3';
 
@@ -56,7 +57,12 @@ export async function handleApi(
   const token = presentedToken(req);
   const account = token ? ctx.auth.lookup(token) : undefined;
   const login = account && findUser(ctx.state, account.login) ? account.login : null;
-  const identity = login ? `user:${login.toLowerCase()}` : `ip:${req.socket.remoteAddress ?? ''}`;
+  const installation = token ? ctx.app?.tokenInstallation(token) : undefined;
+  const identity = login
+    ? `user:${login.toLowerCase()}`
+    : installation
+      ? `installation:${installation.id}`
+      : `ip:${req.socket.remoteAddress ?? ''}`;
   const rate = (count: boolean) => ctx.rate.headersFor(identity, login !== null, count);
 
   ctx.pending.count += 1;
@@ -71,7 +77,13 @@ export async function handleApi(
     'cache-control': 'private, no-cache',
     vary: 'Accept, Authorization',
   };
-  if (token !== null && login === null) {
+  const method = req.method ?? 'GET';
+  const asApp = await appRoute(ctx, req, method, path.replace(/\/+$/, ''));
+  if (asApp) {
+    sendJson(res, asApp.status, asApp.body, { ...common, ...rate(false) });
+    return;
+  }
+  if (token !== null && login === null && !installation) {
     sendJson(
       res,
       401,
@@ -89,8 +101,15 @@ export async function handleApi(
     urls: urlsFor(base),
     pathname: `${API_PREFIX}${path}`,
     query,
+    ...(installation ? { installation } : {}),
   };
-  const reply = route(request, req.method ?? 'GET', path);
+  if (method !== 'GET' && method !== 'HEAD') {
+    const written = await writeRoute(request, req, method, decodeSegments(path) ?? '');
+    if (written.status === 204) res.writeHead(204, { ...common, ...rate(true) }).end();
+    else sendJson(res, written.status, written.body, { ...common, ...rate(true) });
+    return;
+  }
+  const reply = route(request, method, path);
   const body = JSON.stringify(reply.body);
   if (reply.status !== 200) {
     sendJson(res, reply.status, reply.body, { ...common, ...rate(true) });

@@ -18,10 +18,17 @@ import type { NewCommit, NewIssue, StubState } from './state';
 import { StubInputError, createState, openIssue, pushCommit } from './state';
 import { serveWebPage } from './web-pages';
 import { addComment, mergePull } from './state-items';
+import type { WebhookEvent } from './webhooks';
 import { commentEvent, deliver, mergedEvent, openedEvent, pushEvent } from './webhooks';
+import type { AppChange } from './app-events';
+import { deliverInstallationEvent, deliverRepositoryEvent } from './app-events';
+import type { StubAppOptions } from './app-state';
+import { StubApp } from './app-state';
+import { INSTALL_PATH, showInstallPage, submitInstallPage } from './install-page';
 
 export type { StubFaults } from './faults';
 export type { StubSeed } from './seed';
+export type { StubAppOptions, StubInstallation, WebhookDelivery } from './app-state';
 export type { StubCommit, StubIssue, StubRepo, StubState, StubUser } from './state';
 
 export interface CreateStubOptions {
@@ -38,6 +45,8 @@ export interface CreateStubOptions {
    * server mounts the stub at. Without it, each request's Host header decides.
    */
   baseUrl?: string;
+  /** Play a GitHub App: install page, installation tokens, events signed for the App. */
+  app?: StubAppOptions;
 }
 
 export interface GitHubStub {
@@ -61,6 +70,12 @@ export interface GitHubStub {
   mergePull(fullName: string, number: number, input: { user: string }): void;
   /** Pushes a commit; an author that is not a known login becomes a git-only author. */
   addCommit(fullName: string, input: { message: string; author: string }): void;
+  /** The App the stand-in plays (installations, tokens), when configured. */
+  app: StubApp | undefined;
+  /** Changes an installation as GitHub would, delivering the App's event; resolves once answered. */
+  changeInstallation(change: AppChange): Promise<void>;
+  /** Resolves once every webhook delivery started so far was answered. */
+  settled(): Promise<void>;
 }
 
 function fail(res: ServerResponse, error: unknown): void {
@@ -86,38 +101,60 @@ export function createGitHubStub(options: CreateStubOptions = {}): GitHubStub {
     baseUrl: options.baseUrl?.replace(/\/+$/, ''),
     hanging: new Set(),
     pending: { count: 0 },
+    app: undefined,
   };
   const webhook = options.webhook;
   // Absolute URLs outside a request (webhook payloads) use the last origin a client used.
   let lastBase: string | undefined;
   let listenBase: string | undefined;
   const urls = () => urlsFor(lastBase ?? listenBase ?? 'http://127.0.0.1');
+  const makeApp = () => (options.app ? new StubApp(options.app, ctx.state) : undefined);
+  ctx.app = makeApp();
+  const inFlight = new Set<Promise<void>>();
+  const track = (delivery: Promise<void>): Promise<void> => {
+    inFlight.add(delivery);
+    void delivery.finally(() => inFlight.delete(delivery));
+    return delivery;
+  };
+  /** A repository event: to the plain webhook, and to the App when the repository is installed. */
+  const emit = (event: WebhookEvent): Promise<void> => {
+    if (webhook) deliver(webhook, event);
+    return ctx.app ? track(deliverRepositoryEvent(ctx.app, event)) : Promise.resolve();
+  };
+  const changeInstallation = (change: AppChange): Promise<void> =>
+    ctx.app
+      ? track(deliverInstallationEvent(ctx.state, ctx.app, change, urls()))
+      : Promise.resolve();
 
   const addIssue = (fullName: string, input: NewIssue) => {
     const { repo, issue } = openIssue(ctx.state, fullName, input);
-    if (webhook) deliver(webhook, openedEvent(ctx.state, repo, issue, urls()));
-    return presentIssue(ctx.state, repo, issue, urls());
+    const delivered = emit(openedEvent(ctx.state, repo, issue, urls()));
+    return { body: presentIssue(ctx.state, repo, issue, urls()), delivered };
   };
   const addCommit = (fullName: string, input: NewCommit) => {
     const { repo, commit } = pushCommit(ctx.state, fullName, input);
     const parent = repo.commits[repo.commits.length - 2];
-    if (webhook) deliver(webhook, pushEvent(ctx.state, repo, commit, parent?.sha, urls()));
-    return presentCommit(ctx.state, repo, commit, parent, urls());
+    const delivered = emit(pushEvent(ctx.state, repo, commit, parent?.sha, urls()));
+    return { body: presentCommit(ctx.state, repo, commit, parent, urls()), delivered };
   };
   const comment = (fullName: string, number: number, input: { user: string; body: string }) => {
     const done = addComment(ctx.state, fullName, number, input);
-    if (webhook)
-      deliver(webhook, commentEvent(ctx.state, done.repo, done.issue, done.comment, urls()));
-    return { id: done.comment.id, body: done.comment.body, user: { login: done.comment.user } };
+    const delivered = emit(commentEvent(ctx.state, done.repo, done.issue, done.comment, urls()));
+    const body = {
+      id: done.comment.id,
+      body: done.comment.body,
+      user: { login: done.comment.user },
+    };
+    return { body, delivered };
   };
   const merge = (fullName: string, number: number, input: { user: string }) => {
     const done = mergePull(ctx.state, fullName, number, input);
-    if (webhook) {
-      const parent = done.repo.commits[done.repo.commits.length - 2];
-      deliver(webhook, mergedEvent(ctx.state, done.repo, done.pull, input.user, urls()));
-      deliver(webhook, pushEvent(ctx.state, done.repo, done.commit, parent?.sha, urls()));
-    }
-    return presentPull(ctx.state, done.repo, done.pull, urls());
+    const parent = done.repo.commits[done.repo.commits.length - 2];
+    const delivered = Promise.all([
+      emit(mergedEvent(ctx.state, done.repo, done.pull, input.user, urls())),
+      emit(pushEvent(ctx.state, done.repo, done.commit, parent?.sha, urls())),
+    ]).then(() => undefined);
+    return { body: presentPull(ctx.state, done.repo, done.pull, urls()), delivered };
   };
   const control = {
     addComment: comment,
@@ -128,10 +165,14 @@ export function createGitHubStub(options: CreateStubOptions = {}): GitHubStub {
     openIssue: addIssue,
     pushCommit: addCommit,
     pending: () => ctx.pending.count,
+    app: () => ctx.app,
+    state: () => ctx.state,
+    changeInstallation,
     reset() {
       const fresh = createState(seed);
       ctx.state.users = fresh.users;
       ctx.state.repos = fresh.repos;
+      ctx.app = makeApp();
       Object.assign(ctx.faults, defaultFaults());
       ctx.rate.clear();
     },
@@ -150,6 +191,12 @@ export function createGitHubStub(options: CreateStubOptions = {}): GitHubStub {
       if (method === 'POST') return exchangeCode(ctx, req, res, url.searchParams);
     } else if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) {
       return handleApi(ctx, req, res, path.slice(API_PREFIX.length) || '/', url.searchParams);
+    } else if (INSTALL_PATH.test(path)) {
+      const slug = decodeURIComponent(INSTALL_PATH.exec(path)?.[1] ?? '');
+      if (method === 'POST') {
+        return submitInstallPage(ctx.state, ctx.app, req, res, slug, changeInstallation);
+      }
+      return showInstallPage(ctx.state, ctx.app, res, slug, url.searchParams);
     } else if (path.startsWith(`${CONTROL_PREFIX}/`)) {
       return handleControl(control, req, res, path.slice(CONTROL_PREFIX.length));
     } else if (method === 'GET' || method === 'HEAD') {
@@ -220,6 +267,13 @@ export function createGitHubStub(options: CreateStubOptions = {}): GitHubStub {
     },
     mergePull(fullName, number, input) {
       merge(fullName, number, input);
+    },
+    get app() {
+      return ctx.app;
+    },
+    changeInstallation,
+    async settled() {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import type { WebhookDelivery, WebhookTarget } from './app-state';
 import type { Urls } from './presenters';
 import { presentIssue, presentPull, presentRepo, presentSimpleUser } from './presenters';
 import type { StubComment, StubCommit, StubIssue, StubRepo, StubState } from './state';
@@ -145,24 +146,55 @@ export function pushEvent(
   };
 }
 
-/** Fire-and-forget delivery, signed like GitHub's. Failures are swallowed on purpose. */
-export function deliver(config: WebhookConfig, event: WebhookEvent): void {
-  const body = JSON.stringify(event.payload);
-  fetch(config.url, {
-    method: 'POST',
+/** The headers and body GitHub sends for an event, signed with `secret`. */
+export function signedDelivery(
+  secret: string,
+  name: string,
+  payload: Record<string, unknown>,
+  target: { type: 'repository' | 'integration'; id: number },
+): WebhookDelivery {
+  const body = JSON.stringify(payload);
+  return {
+    body,
     headers: {
       'content-type': 'application/json',
       'user-agent': 'GitHub-Hookshot/stub',
-      'x-github-event': event.name,
+      'x-github-event': name,
       'x-github-delivery': randomUUID(),
       'x-github-hook-id': '1',
-      'x-github-hook-installation-target-type': 'repository',
-      'x-github-hook-installation-target-id': String(event.repo.id),
-      'x-hub-signature-256': signBody(config.secret, body),
+      'x-github-hook-installation-target-type': target.type,
+      'x-github-hook-installation-target-id': String(target.id),
+      'x-hub-signature-256': signBody(secret, body),
     },
-    body,
-    signal: AbortSignal.timeout(10_000),
-  })
-    .then((res) => res.body?.cancel())
-    .catch(() => undefined);
+  };
+}
+
+/** Sends a signed delivery; failures are swallowed on purpose (GitHub would retry by hand). */
+export async function send(target: WebhookTarget, delivery: WebhookDelivery): Promise<void> {
+  try {
+    if ('send' in target) {
+      await target.send(delivery);
+      return;
+    }
+    const res = await fetch(target.url, {
+      method: 'POST',
+      headers: delivery.headers,
+      body: delivery.body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    await res.body?.cancel();
+  } catch {
+    // A lost delivery, as on GitHub.
+  }
+}
+
+/** Fire-and-forget delivery of a repository webhook, signed like GitHub's. */
+export function deliver(config: WebhookConfig, event: WebhookEvent): void {
+  void send(
+    config,
+    signedDelivery(config.secret, event.name, event.payload, {
+      type: 'repository',
+      id: event.repo.id,
+    }),
+  );
 }

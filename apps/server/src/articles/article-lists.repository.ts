@@ -19,6 +19,7 @@ export interface ArticleListRow {
   about: string | null;
   likeCount: number;
   commentCount: number;
+  tags: string[];
 }
 
 /** "3,1,2" -> the ids, without building a string per id (lists hold up to every article). */
@@ -83,6 +84,7 @@ export const articleListColumns = {
   about: articles.about,
   likeCount: articles.likeCount,
   commentCount: articles.commentCount,
+  tags: articles.tags,
 };
 
 /**

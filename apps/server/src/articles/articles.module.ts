@@ -5,11 +5,12 @@ import { createImageSizer } from '../media/media.public.js';
 import { articleBodiesRepository } from './article-bodies.repository.js';
 import { articleLists, type ArticleLists } from './article-lists.js';
 import { articleListsRepository } from './article-lists.repository.js';
+import { announceWrites } from './article-announce.js';
 import { articlesRepository } from './articles.repository.js';
 import { registerArticlesRoutes } from './articles.routes.js';
 import { articlesService, type ArticlesService } from './articles.service.js';
 import { createRenderBackfill } from './render-backfill.js';
-import { createRenderPool, type RenderPool } from './render-pool.js';
+import { createRenderPool, RenderRefusedError, type RenderPool } from './render-pool.js';
 import { listFilters } from './list-filters.js';
 import { registerRevisionsRoutes } from './revisions.routes.js';
 import { revisionsRepository } from './revisions.repository.js';
@@ -44,11 +45,27 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): Art
   const revisions = revisionsRepository(deps.db);
   const renderPool = createRenderPool(deps.config.render);
   const sizeImages = createImageSizer(deps.db);
-  // What is stored for a body: the pool's rendering, with stored images given their sizes.
+  const { maxPerOwner } = deps.config.render;
+  // What is stored for a body: the pool's rendering, with stored images given their sizes. A
+  // writer's renders are bounded on every instance together too (deps.slots: Redis).
   const renderer: Pick<RenderPool, 'render'> = {
     async render(content, owner, search) {
-      const body = await renderPool.render(content, owner, search);
-      return { ...body, html: await sizeImages(body.html) };
+      // The background pass is each instance's own; a writer's bound is the cluster's.
+      const release = owner.startsWith('user:')
+        ? await deps.slots.take(`render:${owner}`, maxPerOwner)
+        : () => undefined;
+      if (!release) {
+        throw new RenderRefusedError(
+          'owner',
+          `you already have ${maxPerOwner} breakthroughs being rendered; wait for them to finish and try again`,
+        );
+      }
+      try {
+        const body = await renderPool.render(content, owner, search);
+        return { ...body, html: await sizeImages(body.html) };
+      } finally {
+        release();
+      }
     },
   };
   const backfill = createRenderBackfill({
@@ -73,18 +90,21 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): Art
     () => renderPool.stats().running,
   );
 
-  const service = articlesService({
-    repo,
-    lists: listQueries,
-    officialBlogId: deps.config.officialBlogId,
-    renderPool: renderer,
-    backfill,
-    events: deps.events,
-    cacheSync: deps.cacheSync,
-    revisions,
-    memberships: deps.memberships,
-    safety: deps.safety,
-  });
+  const service = announceWrites(
+    articlesService({
+      repo,
+      lists: listQueries,
+      officialBlogId: deps.config.officialBlogId,
+      renderPool: renderer,
+      backfill,
+      events: deps.events,
+      cacheSync: deps.cacheSync,
+      revisions,
+      memberships: deps.memberships,
+      safety: deps.safety,
+    }),
+    deps.outbox,
+  );
   deps.events.on('blog.deleted', () => service.forgetLists());
   registerArticlesRoutes(app, service, deps.config.publicUrl);
 

@@ -16,6 +16,7 @@ export function presentListItem(row: ArticleListRow): ArticleListItem {
     about: row.about,
     likeCount: row.likeCount,
     commentCount: row.commentCount,
+    tags: row.tags,
   };
 }
 
@@ -41,8 +42,10 @@ export function presentArticle(row: ArticleDetailRow, contentHtml: string): Arti
     solutionRef: row.repoPrivate ? null : refOf(row.solutionRef, row.gitRepoUrl),
     likeCount: row.likeCount,
     likeButton: false,
+    tags: row.tags,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     coauthors: row.coauthors,
+    commentsLocked: row.commentsLocked,
   };
 }

@@ -2,7 +2,15 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { transactionOf } from '../db/transaction.js';
 import { ANALYZER_VERSION, type SearchDocument } from '../search/search.public.js';
-import { articleCoauthors, articles, articleSearch, blogs, likes, users } from '../db/schema.js';
+import {
+  articleCoauthors,
+  articles,
+  articleSearch,
+  blogMembers,
+  blogs,
+  likes,
+  users,
+} from '../db/schema.js';
 import { bodyColumns } from './article-bodies.repository.js';
 import { articleListColumns, type ArticleListRow } from './article-lists.repository.js';
 import type { StoredBody } from './article-body.js';
@@ -30,6 +38,8 @@ export interface ArticleDetailRow extends ArticleListRow {
   /** Hidden by a moderator (only its author may read it). */
   hiddenAt: Date | null;
   hiddenReason: string | null;
+  /** Its comments were closed by a member of the blog or a moderator. */
+  commentsLocked: boolean;
 }
 
 export interface ArticleFields {
@@ -40,6 +50,7 @@ export interface ArticleFields {
   solution: string | null;
   problemRef: string | null;
   solutionRef: string | null;
+  tags: string[];
 }
 
 /** An article's co-authors, in the order they were added, as one JSON value. */
@@ -94,6 +105,8 @@ export function articlesRepository(db: Db) {
     .select({
       likeCount: articles.likeCount,
       liked: sql<boolean>`exists(select 1 from ${likes} where ${likes.userId} = ${sql.placeholder('viewerId')} and ${likes.articleId} = ${articles.id})`,
+      // A member of its blog keeps its comments (closes them, hides and approves).
+      member: sql<boolean>`exists(select 1 from ${blogMembers} where ${blogMembers.userId} = ${sql.placeholder('viewerId')} and ${blogMembers.blogId} = ${articles.blogId})`,
     })
     .from(articles)
     .where(eq(articles.id, sql.placeholder('articleId')))
@@ -119,6 +132,7 @@ export function articlesRepository(db: Db) {
       coauthors: coauthorsOf(articles.id),
       hiddenAt: articles.hiddenAt,
       hiddenReason: articles.hiddenReason,
+      commentsLocked: articles.commentsLocked,
     })
     .from(articles)
     .innerJoin(blogs, eq(blogs.id, articles.blogId))
@@ -138,7 +152,7 @@ export function articlesRepository(db: Db) {
     async findViewerState(
       articleId: number,
       viewerId: number,
-    ): Promise<{ likeCount: number; liked: boolean } | undefined> {
+    ): Promise<{ likeCount: number; liked: boolean; member: boolean } | undefined> {
       const [row] = await viewerState.execute({ articleId, viewerId });
       return row;
     },
@@ -153,6 +167,7 @@ export function articlesRepository(db: Db) {
           blogId: number;
           title: string;
           about: string | null;
+          tags: string[];
           /** The author's login (null once they deleted their account). */
           authorName: string | null;
           coauthorIds: number[];
@@ -165,6 +180,7 @@ export function articlesRepository(db: Db) {
           blogId: articles.blogId,
           title: articles.title,
           about: articles.about,
+          tags: articles.tags,
           authorName: sql<
             string | null
           >`(select ${users.userName} from ${users} where ${users.id} = ${articles.authorId})`,

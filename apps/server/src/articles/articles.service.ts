@@ -6,25 +6,21 @@ import type {
 } from '@repolog/contract/articles';
 import { can, type Actor, type ArticleResource } from '@repolog/contract/permissions';
 import type { z } from 'zod';
-import { AppError, badRequest, forbidden, notFound } from '../errors.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Db } from '../db/client.js';
 import type { Events } from '../events.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
 import type { SafetyChecks } from '../safety/safety.public.js';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { blogResource, type BlogMemberships } from '../blogs/blogs.public.js';
-import { escapedBody, RENDER_VERSION, type StoredBody } from './article-body.js';
+import { escapedBody, RENDER_VERSION } from './article-body.js';
 import { presentArticle } from './articles.presenter.js';
 import type { ArticleListsRepository } from './article-lists.repository.js';
 import { breakthroughLists, type ListedArticle } from './breakthrough-lists.js';
 import type { ArticlesRepository } from './articles.repository.js';
 import type { RenderBackfill } from './render-backfill.js';
-import {
-  RenderError,
-  RenderRefusedError,
-  type RenderPool,
-  type SearchInput,
-} from './render-pool.js';
+import type { RenderPool } from './render-pool.js';
+import { acceptedTags, storageRenderer } from './article-write.js';
 import type { RevisionsRepository } from './revisions.repository.js';
 
 type CreateInput = z.output<typeof createArticleSchema>;
@@ -57,7 +53,7 @@ export interface ArticlesServiceDeps {
   /** Who belongs to a blog (its members write in it). */
   memberships: Pick<BlogMemberships, 'find'>;
   /** New accounts post a few breakthroughs a day at most. */
-  safety: Pick<SafetyChecks, 'checkBreakthrough'>;
+  safety: Pick<SafetyChecks, 'checkBreakthrough' | 'isModerator'>;
 }
 
 /** An article's page as everyone shares it, with whether (and why) a moderator hid it. */
@@ -67,9 +63,7 @@ interface SharedView {
   authorId: number | null;
 }
 
-export const UNRENDERABLE = 'articles.unrenderable';
-export const TOO_MANY_RENDERS = 'articles.tooManyRenders';
-export const RENDERER_BUSY = 'articles.rendererBusy';
+export { RENDERER_BUSY, TOO_MANY_RENDERS, UNRENDERABLE } from './article-write.js';
 
 /** Breakthroughs: the public list and page, and the author's writes. */
 export function articlesService({
@@ -84,29 +78,7 @@ export function articlesService({
   memberships,
   safety,
 }: ArticlesServiceDeps) {
-  /**
-   * A body -> what is stored with it (sanitized HTML, plain text, pipeline version), rendered
-   * in the pool under the writer's name. The one place a body is rendered for a write: 400
-   * when the body cannot be rendered, 429 when the writer has too many renders going, 503 when
-   * the pool's queue is full.
-   */
-  const renderForStorage = async (
-    content: string,
-    author: Actor,
-    search?: SearchInput,
-  ): Promise<StoredBody> => {
-    try {
-      return await renderPool.render(content, `user:${author.userId}`, search);
-    } catch (error) {
-      if (error instanceof RenderError) throw badRequest(UNRENDERABLE);
-      if (error instanceof RenderRefusedError) {
-        throw error.reason === 'owner'
-          ? new AppError('rate_limited', TOO_MANY_RENDERS)
-          : new AppError('service_unavailable', RENDERER_BUSY);
-      }
-      throw error;
-    }
-  };
+  const renderForStorage = storageRenderer(renderPool);
 
   const lists = breakthroughLists({ repo: listQueries, officialBlogId, cacheSync });
   // What a visitor (no personal likeButton) sees of a popular article, reused for a second.
@@ -122,7 +94,12 @@ export function articlesService({
   const articleResource = async (
     articleId: number,
   ): Promise<
-    ArticleResource & { blogId: number; listed: ListedArticle; authorName: string | null }
+    ArticleResource & {
+      blogId: number;
+      listed: ListedArticle;
+      authorName: string | null;
+      tags: string[];
+    }
   > => {
     const owned = await repo.findOwnership(articleId);
     if (!owned) throw notFound(ARTICLE_NOT_FOUND);
@@ -134,6 +111,7 @@ export function articlesService({
       coauthorIds: owned.coauthorIds,
       blogId: owned.blogId,
       authorName: owned.authorName,
+      tags: owned.tags,
       listed: {
         id: articleId,
         title: owned.title,
@@ -178,6 +156,7 @@ export function articlesService({
       ...view,
       likeCount: mine.likeCount,
       likeButton: mine.liked,
+      commentsLockButton: mine.member || safety.isModerator(viewer),
       ...(hiddenReason !== null ? { hidden: { reason: hiddenReason } } : {}),
     };
   };
@@ -200,9 +179,10 @@ export function articlesService({
         throw forbidden('articles.membersOnlyWrite');
       }
       await safety.checkBreakthrough(actor);
+      const tags = acceptedTags(input.tags ?? []);
       const body = await renderForStorage(input.content, actor, {
         title: input.title,
-        tags: [],
+        tags,
         problem: input.problem,
         solution: input.solution,
         blogName: blog.name,
@@ -220,6 +200,7 @@ export function articlesService({
             solution: input.solution,
             problemRef: input.problemRef ?? null,
             solutionRef: input.solutionRef ?? null,
+            tags,
           },
           body,
           tx,
@@ -255,9 +236,10 @@ export function articlesService({
       if (input.blogId !== undefined && input.blogId !== article.blogId) {
         throw badRequest('articles.cannotMove', { blogId: article.blogId });
       }
+      const tags = input.tags === undefined ? article.tags : acceptedTags(input.tags);
       const body = await renderForStorage(input.content, actor, {
         title: input.title,
-        tags: [],
+        tags,
         problem: input.problem,
         solution: input.solution,
         blogName: article.listed.blogName,
@@ -275,6 +257,7 @@ export function articlesService({
             solution: input.solution,
             problemRef: input.problemRef ?? null,
             solutionRef: input.solutionRef ?? null,
+            tags,
           },
           body,
           tx,

@@ -142,6 +142,7 @@ describe('GET /api/article/breakthrough', () => {
         about: null,
         likeCount: 0,
         commentCount: 0,
+        tags: [],
       },
       {
         articleId: older.id,
@@ -152,6 +153,7 @@ describe('GET /api/article/breakthrough', () => {
         about: 'Java',
         likeCount: 0,
         commentCount: 0,
+        tags: [],
       },
     ]);
     expect(res.headers['x-total-count']).toBe('2');
@@ -349,9 +351,13 @@ describe('GET /api/article/breakthrough/{articleId}', () => {
       solutionRef: null,
       likeCount: 1,
       likeButton: true,
+      tags: [],
       createdAt: article.createdAt.toISOString(),
       updatedAt: article.updatedAt.toISOString(),
       coauthors: [],
+      commentsLocked: false,
+      // A member of the blog: may close its comments.
+      commentsLockButton: true,
     });
     const visitor = await get(`/api/article/breakthrough/${article.id}`);
     expect(visitor.json<Article>()).toMatchObject({ likeButton: false, likeCount: 1 });

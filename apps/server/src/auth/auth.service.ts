@@ -115,6 +115,7 @@ export function authService(deps: AuthServiceDeps) {
           name: viewer.name,
           avatarUrl: viewer.avatarUrl,
           createdAt: viewer.createdAt ?? null,
+          publicActivity: viewer.publicActivity ?? null,
         },
         true,
       );

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, Unlisten } from '../db/client.js';
+import type { Unlisten } from '../db/client.js';
+import type { MessageBus } from '../plugins/message-bus.js';
 
-/** The PostgreSQL NOTIFY channel that tells every instance some sessions have ended. */
+/** The channel (message-bus.ts) that tells every instance some sessions have ended. */
 export const SESSION_CHANNEL = 'repolog_session';
 
 /** Which sessions ended: some by id (logout, a reused refresh token), or all of one user's. */
@@ -38,7 +39,7 @@ export interface SessionEnds {
 }
 
 export function createSessionEnds(
-  database: Pick<Database, 'notify' | 'listen'>,
+  bus: Pick<MessageBus, 'publish' | 'subscribe'>,
   onError: (error: unknown) => void,
 ): SessionEnds {
   const self = randomUUID();
@@ -56,13 +57,13 @@ export function createSessionEnds(
   return {
     ended(end) {
       act(end);
-      database.notify(SESSION_CHANNEL, JSON.stringify({ ...end, from: self })).catch(onError);
+      bus.publish(SESSION_CHANNEL, JSON.stringify({ ...end, from: self })).catch(onError);
     },
     on(listener) {
       listeners.push(listener);
     },
     async start() {
-      unlisten = await database.listen(SESSION_CHANNEL, (payload) => {
+      unlisten = await bus.subscribe(SESSION_CHANNEL, (payload) => {
         const message = parse(payload);
         if (!message || message.from === self) return;
         const { from: _from, ...end } = message;

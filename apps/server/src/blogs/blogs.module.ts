@@ -16,6 +16,7 @@ export function registerBlogsModule(app: FastifyInstance, deps: AppDeps): void {
     events: deps.events,
     outbox: deps.outbox,
     cacheSync: deps.cacheSync,
+    safety: deps.safety,
   });
   deps.events.on('article.changed', ({ blogId }) => service.forgetView(blogId));
   registerBlogsRoutes(app, service);

@@ -57,7 +57,7 @@ export function blogsRepository(db: Db) {
       createdAt: blogs.createdAt,
       ownerLogin: users.userName,
       favCount: blogs.favCount,
-      articleCount: sql<number>`(select count(*)::int from ${articles} where ${articles.blogId} = ${blogs.id})`,
+      articleCount: sql<number>`(select count(*)::int from ${articles} where ${articles.blogId} = ${blogs.id} and ${articles.hiddenAt} is null)`,
       members: membersOf,
       articles: sql<
         { id: number; title: string; createdAt: string; likeCount: number; commentCount: number }[]

@@ -21,7 +21,8 @@ import type { BlogMembersRepository } from './blog-members.repository.js';
 import { blogResource as toResource } from './blog-memberships.js';
 import { presentBlog, presentMyBlog } from './blogs.presenter.js';
 import type { BlogsRepository } from './blogs.repository.js';
-import { lower, rememberAccounts, uniqueLogins } from './member-accounts.js';
+import type { SafetyChecks } from '../safety/safety.public.js';
+import { lower, refuseBlockers, rememberAccounts, uniqueLogins } from './member-accounts.js';
 
 export type CreateBlogInput = z.output<typeof createBlogSchema>;
 export type UpdateBlogInput = z.output<typeof updateBlogSchema>;
@@ -34,6 +35,8 @@ export interface BlogsServiceDeps {
   events: Events;
   outbox: Pick<Outbox, 'add' | 'deliver'>;
   cacheSync: CacheSync;
+  /** Nobody who blocked the actor is added to a blog by them. */
+  safety: Pick<SafetyChecks, 'isBlocked'>;
 }
 
 /** GitHub user look-ups in flight at once while checking a member list. */
@@ -150,6 +153,7 @@ export function blogsService(deps: BlogsServiceDeps) {
         const memberIds = [...new Set([actor.userId, ...ids.values()])];
         await repo.addMembers(blog.id, memberIds, new Date(), tx);
         const added = memberIds.filter((id) => id !== actor.userId);
+        await refuseBlockers(deps.safety, actor.userId, added, ids, tx);
         const events =
           added.length > 0
             ? [
@@ -206,6 +210,13 @@ export function blogsService(deps: BlogsServiceDeps) {
           if (id !== undefined) wantedIds.add(id);
         }
         const currentIds = new Set(locked.members.map((m) => m.userId));
+        await refuseBlockers(
+          deps.safety,
+          actor.userId,
+          [...wantedIds].filter((id) => !currentIds.has(id)),
+          ids,
+          tx,
+        );
         await repo.removeMembers(
           blogId,
           [...currentIds].filter((id) => !wantedIds.has(id)),

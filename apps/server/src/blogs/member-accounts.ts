@@ -1,5 +1,7 @@
 import type { Db } from '../db/client.js';
+import { forbidden } from '../errors.js';
 import type { GitHubUser } from '../github/github.public.js';
+import type { SafetyChecks } from '../safety/safety.public.js';
 import type { UserAccounts } from '../users/users.public.js';
 
 /** GitHub logins compare without case. */
@@ -42,4 +44,22 @@ export async function rememberAccounts(
     ids.set(lower(account.login), row.id);
   }
   return ids;
+}
+
+/**
+ * Refuses adding to a blog anyone who blocked the person adding them (a block stops
+ * invitations); the message names them without saying why, as blocks are private.
+ */
+export async function refuseBlockers(
+  safety: Pick<SafetyChecks, 'isBlocked'>,
+  actorId: number,
+  added: readonly number[],
+  ids: ReadonlyMap<string, number>,
+  tx: Db,
+): Promise<void> {
+  for (const userId of added) {
+    if (userId === actorId || !(await safety.isBlocked(userId, actorId, tx))) continue;
+    const login = [...ids].find(([, id]) => id === userId)?.[0] ?? String(userId);
+    throw forbidden('blogs.cannotAdd', { login });
+  }
 }

@@ -13,6 +13,7 @@ import {
   type GitHubUser,
 } from '../github/github.public.js';
 import type { CodehostRepository } from './codehost.repository.js';
+import { mergeActivity } from './merge-activity.js';
 import { parseRepoUrl, type RepoRef } from './repo-url.js';
 
 /** How often a page view may cause a GitHub call for one repository (DESIGN.md §4). */
@@ -32,6 +33,8 @@ export interface CodehostDeps {
   memberships: Pick<BlogMemberships, 'findByRepo' | 'find'>;
   /** The user's decrypted GitHub token, if stored. */
   tokenOf: (userId: number) => Promise<string | undefined>;
+  /** The GitHub App's token for a connected repository (owner/name); undefined: not connected. */
+  appToken?: (repoKey: string) => Promise<string | undefined>;
   webUrl: string;
   now?: () => Date;
 }
@@ -59,26 +62,6 @@ const REPOS_NOTICES = {
 } as const;
 type Notices = typeof ACTIVITY_NOTICES | typeof REPOS_NOTICES;
 
-function mergeActivity(issues: GitHubIssue[], commits: GitHubCommit[]): Activity[] {
-  const items: Activity[] = [
-    ...issues.map((issue) => ({
-      type: issue.isPullRequest ? ('PullRequest' as const) : ('Issue' as const),
-      title: issue.title,
-      state: issue.state,
-      date: issue.createdAt,
-      url: issue.htmlUrl,
-    })),
-    ...commits.map((commit) => ({
-      type: 'Commit' as const,
-      title: commit.title,
-      state: 'committed',
-      date: commit.date,
-      url: commit.htmlUrl,
-    })),
-  ];
-  return items.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
-}
-
 /**
  * Whether GitHub lets the token's user push to (or administer) the repository: only they may
  * turn it into a blog, so nobody can take a repository's blog before its own team.
@@ -90,6 +73,11 @@ export const mayCreateBlog = (repo: Pick<GitHubRepo, 'permissions'>): boolean =>
 export function codehostService(deps: CodehostDeps) {
   const { github, repo, memberships, tokenOf, webUrl } = deps;
   const now = deps.now ?? (() => new Date());
+  /** The App's token for a connected repository (failing that, the member's, the owner's). */
+  const readToken = async (repoKey: string, member: Actor | null, ownerId: number) =>
+    (await deps.appToken?.(repoKey).catch(() => undefined)) ??
+    (member ? await tokenOf(member.userId) : undefined) ??
+    (await tokenOf(ownerId));
 
   const requireToken = async (actor: Actor): Promise<string> => {
     const token = await tokenOf(actor.userId);
@@ -157,7 +145,7 @@ export function codehostService(deps: CodehostDeps) {
     if (access.private && !isMember) {
       throw forbidden('github.privateActivity');
     }
-    return (isMember ? await tokenOf(actor.userId) : undefined) ?? (await tokenOf(access.ownerId));
+    return readToken(ref.key, isMember ? actor : null, access.ownerId);
   }
 
   /** The repository's newest issues and commits from the cache (revalidated once a minute). */
@@ -254,8 +242,7 @@ export function codehostService(deps: CodehostDeps) {
       const isMember = actor !== null && blog.members.some((m) => m.userId === actor.userId);
       if (blog.repoPrivate && !isMember) throw forbidden('items.membersOnly');
       const [owner = '', name = ''] = blog.repoKey.split('/');
-      const token =
-        (isMember ? await tokenOf(actor.userId) : undefined) ?? (await tokenOf(blog.ownerId));
+      const token = await readToken(blog.repoKey, isMember ? actor : null, blog.ownerId);
       const ref: RepoRef = { owner, name, key: blog.repoKey, htmlUrl: `${webUrl}/${blog.repoKey}` };
       return { ref, token, isMember };
     },

@@ -51,14 +51,16 @@ function matchesWords(item: RepoItem, words: string[]): boolean {
 /** Maintainers' comments first: the repository's owner, members and collaborators. */
 const MAINTAINERS = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
 
-/** The picker's search and the import's reads, over the codehost cache. */
-export function repoItemsService(deps: {
-  codehost: CodehostService;
+/**
+ * One item of a repository in full (`issue:12`, `pull:4`, `commit:<sha>`), from the cache
+ * while fresh (a webhook makes it stale), else from GitHub with `token`.
+ */
+export function itemDetailReader(deps: {
   github: GitHubClient;
   repo: CodehostRepository;
   now?: () => Date;
 }) {
-  const { codehost, github, repo } = deps;
+  const { github, repo } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** One item's detail: from the cache while fresh (a webhook makes it stale), else GitHub. */
@@ -127,6 +129,28 @@ export function repoItemsService(deps: {
     files: commit.files,
   });
 
+  /** `key` is a ref as the API takes it (`issue:12`, `commit:<sha or prefix>`). */
+  return (ref: RepoRef, token: string | undefined, itemRef: string): Promise<RepoItemDetail> => {
+    const [type, id = ''] = itemRef.split(':') as [RepoItemType, string];
+    const key = type === 'commit' ? `commit:${id.toLowerCase()}` : `${type}:${Number(id)}`;
+    return cachedDetail(ref, key, async () => {
+      if (type !== 'commit') return issueDetail(ref, token, type, Number(id));
+      const commit = await github.getCommit(ref.owner, ref.name, id.toLowerCase(), token);
+      return commit && commitDetail(commit);
+    });
+  };
+}
+
+/** The picker's search and the import's reads, over the codehost cache. */
+export function repoItemsService(deps: {
+  codehost: CodehostService;
+  github: GitHubClient;
+  repo: CodehostRepository;
+  now?: () => Date;
+}) {
+  const { codehost, github } = deps;
+  const readDetail = itemDetailReader(deps);
+
   return {
     /** GET /api/blogs/{blogId}/repo-items: newest first without words; at most 20. */
     async search(actor: Actor | null, blogId: number, q: string, type?: RepoItemType) {
@@ -169,13 +193,7 @@ export function repoItemsService(deps: {
     /** GET /api/blogs/{blogId}/repo-items/{ref}: everything an import into text needs. */
     async detail(actor: Actor | null, blogId: number, itemRef: string): Promise<RepoItemDetail> {
       const { ref, token } = await codehost.blogRepository(actor, blogId);
-      const [type, id = ''] = itemRef.split(':') as [RepoItemType, string];
-      const key = type === 'commit' ? `commit:${id.toLowerCase()}` : `${type}:${Number(id)}`;
-      return cachedDetail(ref, key, async () => {
-        if (type !== 'commit') return issueDetail(ref, token, type, Number(id));
-        const commit = await github.getCommit(ref.owner, ref.name, id.toLowerCase(), token);
-        return commit && commitDetail(commit);
-      });
+      return readDetail(ref, token, itemRef);
     },
   };
 }

@@ -116,7 +116,8 @@ export function commentsService(deps: {
       if (article.authorId !== null && (await safety.isBlocked(article.authorId, actor.userId))) {
         throw forbidden('comments.blocked');
       }
-      const held = await safety.checkComment(actor, input);
+      const keeper = await keeps(actor, article.blogId);
+      const held = await safety.checkComment(actor, { ...input, keeper });
       const { commentId, event } = await repo.transaction(async (tx) => {
         const id = await repo.insert(
           { articleId: input.articleId, userId: actor.userId, content: input.content, held },
@@ -158,12 +159,22 @@ export function commentsService(deps: {
       forget(articleId);
     },
 
-    /** Hides a comment (with a reason its author sees) or, reason null, restores or approves it. */
+    /**
+     * Hides a comment (with a reason its author sees) or, reason null, restores or approves it.
+     * An approved comment reaches readers now, and tells whom a new comment tells.
+     */
     async setHidden(actor: Actor, commentId: number, reason: string | null): Promise<Comment> {
       const row = await load(commentId);
       if (!(await keeps(actor, row.blogId))) throw forbidden('comments.membersOnlyModerate');
-      await repo.setHidden(commentId, reason);
+      const approved = reason === null && row.held !== null;
+      const event = await repo.transaction(async (tx) => {
+        await repo.setHidden(commentId, reason, tx);
+        if (!approved) return undefined;
+        const payload = { commentId, articleId: row.articleId, userId: row.userId };
+        return outbox.add(tx, 'comment.created', payload);
+      });
       forget(row.articleId);
+      if (event) await outbox.deliver([event]);
       return reload(commentId, actor);
     },
 
@@ -173,6 +184,8 @@ export function commentsService(deps: {
       if (!article) throw articleNotFound(articleId);
       if (!(await keeps(actor, article.blogId))) throw forbidden('comments.membersOnlyModerate');
       await repo.setLocked(articleId, locked);
+      // The breakthrough's page says whether its comments are open.
+      cacheSync.changed('article', String(articleId));
     },
   };
 }

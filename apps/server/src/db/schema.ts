@@ -41,6 +41,8 @@ export const users = pgTable(
     signedUpAt: timestamp('signed_up_at', { withTimezone: true }),
     /** When the GitHub account was created (new-account limits); null until it is known. */
     githubCreatedAt: timestamp('github_created_at', { withTimezone: true }),
+    /** Whether it had a public repository or gist at its last sign-in; null until known. */
+    githubPublicActivity: boolean('github_public_activity'),
     /** Suspended by a moderator: reads only. Until suspended_until, or for good when it is null. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
@@ -241,6 +243,55 @@ export const articleSearch = pgTable(
   ],
 );
 
+/**
+ * Up to 5 breakthroughs shown at the end of one (search/related.ts): shared tags first, then
+ * text similarity. Computed when the breakthrough is written (and by the search feature's
+ * background pass for rows without one), never on a read.
+ */
+export const articleRelated = pgTable('article_related', {
+  articleId: integer('article_id')
+    .primaryKey()
+    .references(() => articles.id, { onDelete: 'cascade' }),
+  /** In the order shown; an id whose breakthrough went away is skipped when read. */
+  relatedIds: integer('related_ids').array().notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A blog's ordered series of breakthroughs (series/): its members name and order it. */
+export const series = pgTable(
+  'series',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    blogId: integer('blog_id')
+      .notNull()
+      .references(() => blogs.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('series_blog_id_idx').on(t.blogId, t.createdAt)],
+);
+
+/** The breakthroughs of a series, in order (a breakthrough belongs to one series at most). */
+export const seriesArticles = pgTable(
+  'series_articles',
+  {
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3, … in reading order. */
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seriesId, t.articleId] }),
+    uniqueIndex('series_articles_article_id_key').on(t.articleId),
+    index('series_articles_position_idx').on(t.seriesId, t.position),
+  ],
+);
+
 export const likes = pgTable(
   'likes',
   {
@@ -319,8 +370,13 @@ export const notifications = pgTable(
     type: text('type').notNull(),
     blogId: integer('blog_id').references(() => blogs.id, { onDelete: 'cascade' }),
     articleId: integer('article_id').references(() => articles.id, { onDelete: 'cascade' }),
+    /** A new comment's notice names it: hidden or held, the notice is not shown. */
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     /** Set for events that must notify once per target (a like, a favorite); null otherwise. */
     dedupeKey: text('dedupe_key'),
+    /** A draft a merged pull request left (the type 'PR 초안'), with the pull request's number. */
+    draftId: integer('draft_id').references(() => drafts.id, { onDelete: 'cascade' }),
+    pullNumber: integer('pull_number'),
     isViewed: boolean('is_viewed').notNull().default(false),
     createdAt: createdAt(),
   },
@@ -335,6 +391,10 @@ export const notifications = pgTable(
       .where(sql`${t.isViewed} = false`),
     uniqueIndex('notifications_dedupe_key').on(t.recipientId, t.dedupeKey),
     index('notifications_instigator_id_idx').on(t.instigatorId),
+    index('notifications_comment_id_idx')
+      .on(t.commentId)
+      .where(sql`${t.commentId} IS NOT NULL`),
+    index('notifications_draft_id_idx').on(t.draftId),
   ],
 );
 
@@ -376,6 +436,11 @@ export const drafts = pgTable(
     /** The repository item the problem is about: `issue:12`, `pull:45`, `commit:<sha>`. */
     problemRef: text('problem_ref'),
     solutionRef: text('solution_ref'),
+    /** The tags chosen so far (checked as a breakthrough's when it is posted). */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -839,4 +904,87 @@ export const blogReferrersDaily = pgTable(
     views: integer('views').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.blogId, t.day, t.domain] })],
+);
+
+/**
+ * Installations of Repolog's GitHub App (installation events): the account it is installed on
+ * and the permissions it was granted. `removedAt`: uninstalled.
+ */
+export const githubInstallations = pgTable('github_installations', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  account: text('account').notNull(),
+  permissions: jsonb('permissions').$type<Record<string, string>>().notNull().default({}),
+  suspended: boolean('suspended').notNull().default(false),
+  removedAt: timestamp('removed_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Repositories the App was given (by lower-cased owner/name); `connected` false once access was
+ * removed (the repository taken out of the installation, or the App uninstalled).
+ */
+export const repoConnections = pgTable(
+  'repo_connections',
+  {
+    repoKey: text('repo_key').primaryKey(),
+    installationId: bigint('installation_id', { mode: 'number' }).notNull(),
+    connected: boolean('connected').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('repo_connections_installation_idx').on(t.installationId)],
+);
+
+/** Webhook deliveries applied (X-GitHub-Delivery), so a repeated one changes nothing. */
+export const githubDeliveries = pgTable(
+  'github_deliveries',
+  {
+    id: text('id').primaryKey(),
+    event: text('event').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('github_deliveries_received_idx').on(t.receivedAt)],
+);
+
+/** A blog's choices about its connected repository (no row: the defaults). */
+export const blogRepoSettings = pgTable('blog_repo_settings', {
+  blogId: integer('blog_id')
+    .primaryKey()
+    .references(() => blogs.id, { onDelete: 'cascade' }),
+  /** A merged pull request leaves a draft. */
+  mergedPullDrafts: boolean('merged_pull_drafts').notNull().default(true),
+  /** The App comments on an issue or pull request a breakthrough is about. */
+  closeLoop: boolean('close_loop').notNull().default(false),
+});
+
+/** One draft per merged pull request and blog, however often GitHub says it was merged. */
+export const pullDrafts = pgTable(
+  'pull_drafts',
+  {
+    blogId: integer('blog_id')
+      .notNull()
+      .references(() => blogs.id, { onDelete: 'cascade' }),
+    pullNumber: integer('pull_number').notNull(),
+    draftId: integer('draft_id').references(() => drafts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blogId, t.pullNumber] }),
+    index('pull_drafts_draft_id_idx').on(t.draftId),
+  ],
+);
+
+/**
+ * The App's comment on an issue or pull request linking a breakthrough about it (no foreign
+ * key: the row outlives the breakthrough until its comment is deleted).
+ */
+export const loopComments = pgTable(
+  'loop_comments',
+  {
+    articleId: integer('article_id').notNull(),
+    itemNumber: integer('item_number').notNull(),
+    repoKey: text('repo_key').notNull(),
+    commentId: bigint('comment_id', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.itemNumber] })],
 );

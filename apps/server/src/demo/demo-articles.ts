@@ -357,3 +357,41 @@ git tag v1.4.2 && git push origin v1.4.2   # 나머지는 워크플로가 합니
 ${fence}`,
   },
 ];
+
+/** The demo breakthroughs' tags (the tag pages, popular tags on /home, related lists). */
+export const DEMO_TAGS: Record<number, string[]> = {
+  20: ['repolog', 'notice'],
+  21: ['release', 'notifications'],
+  22: ['community'],
+  23: ['react', 'search', 'debounce'],
+  24: ['css', 'performance', 'layout'],
+  25: ['performance', 'react', 'bundle'],
+  26: ['accessibility', 'react'],
+  27: ['css', 'dark-mode'],
+  28: ['postgresql', 'performance', 'n+1'],
+  29: ['auth', 'security'],
+  30: ['github', 'http', 'caching'],
+  31: ['utf-8', 'validation'],
+  32: ['github', 'webhooks', 'security'],
+  33: ['ios', 'maps', 'performance'],
+  34: ['ios', 'swift'],
+  35: ['배포', '자동화', 'ci'],
+};
+
+/** The demo's series: their parts in reading order. */
+export const DEMO_SERIES = [
+  {
+    id: 1,
+    blogId: 32,
+    name: 'Fast article pages',
+    ageHours: 24 * 5,
+    articleIds: [24, 25, 27],
+  },
+  {
+    id: 2,
+    blogId: 38,
+    name: 'Working with GitHub',
+    ageHours: 24 * 4,
+    articleIds: [30, 32],
+  },
+];

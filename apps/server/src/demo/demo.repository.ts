@@ -9,6 +9,8 @@ import {
   favorites,
   likes,
   notifications,
+  series,
+  seriesArticles,
   users,
 } from '../db/schema.js';
 
@@ -33,9 +35,11 @@ export interface DemoRows {
     recipient: string;
     instigator: string;
   })[];
+  /** Series of breakthroughs, each with its parts in order. */
+  series: { id: number; blogId: number; name: string; createdAt: Date; articleIds: number[] }[];
 }
 
-const SEQUENCES = ['users', 'blogs', 'articles', 'comments', 'notifications'] as const;
+const SEQUENCES = ['users', 'blogs', 'articles', 'comments', 'notifications', 'series'] as const;
 
 /** Writes demo data in one transaction; explicit ids are followed by sequence bumps. */
 export function demoRepository(db: Db) {
@@ -105,6 +109,16 @@ export function demoRepository(db: Db) {
           dedupeKey: dedupeKey?.replace('{instigator}', String(id(instigator))) ?? null,
         })),
       );
+      for (const { articleIds, ...one } of rows.series) {
+        await tx.insert(series).values({ ...one, updatedAt: one.createdAt });
+        await tx.insert(seriesArticles).values(
+          articleIds.map((articleId, index) => ({
+            seriesId: one.id,
+            articleId,
+            position: index + 1,
+          })),
+        );
+      }
       for (const table of SEQUENCES) {
         await tx.execute(
           sql.raw(

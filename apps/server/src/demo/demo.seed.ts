@@ -1,7 +1,7 @@
 import { NOTICE_TYPES } from '@repolog/contract/constants';
 import { loadDefaultSeed } from '@repolog/github-stub/seed';
 import type { Db } from '../db/client.js';
-import { DEMO_ARTICLES } from './demo-articles.js';
+import { DEMO_ARTICLES, DEMO_SERIES, DEMO_TAGS } from './demo-articles.js';
 import { demoRepository, type DemoRows } from './demo.repository.js';
 
 interface DemoBlog {
@@ -180,6 +180,7 @@ export function buildDemoRows(githubWebUrl: string, now: Date = new Date()): Dem
       about: a.about,
       problem: a.problem,
       solution: a.solution,
+      tags: DEMO_TAGS[a.id] ?? [],
       createdAt: hoursAgo(now, a.ageHours),
       updatedAt: hoursAgo(now, a.ageHours),
     })),
@@ -215,6 +216,7 @@ export function buildDemoRows(githubWebUrl: string, now: Date = new Date()): Dem
       isViewed: viewed,
       createdAt: hoursAgo(now, h),
     })),
+    series: DEMO_SERIES.map(({ ageHours, ...s }) => ({ ...s, createdAt: hoursAgo(now, ageHours) })),
   };
 }
 

@@ -1,4 +1,10 @@
-import { LIVE_CHOICE_FIELDS, LIVE_CHOICES, LIVE_TEXT_FIELDS } from '@repolog/contract/live';
+import {
+  LIVE_CHOICE_FIELDS,
+  LIVE_CHOICES,
+  LIVE_TAGS,
+  LIVE_TEXT_FIELDS,
+  liveTags,
+} from '@repolog/contract/live';
 import { diffChars } from 'diff';
 import * as Y from 'yjs';
 import type { DraftFields } from './drafts.repository.js';
@@ -15,6 +21,7 @@ export function fieldsOfDoc(doc: Y.Doc): DraftFields {
     solution: choice('solution'),
     problemRef: choice('problemRef'),
     solutionRef: choice('solutionRef'),
+    tags: liveTags.read(choices.get(LIVE_TAGS)),
   };
 }
 
@@ -47,6 +54,8 @@ export function writeFieldsToDoc(doc: Y.Doc, fields: DraftFields): void {
       const value = fields[name] ?? '';
       if ((choices.get(name) ?? '') !== value) choices.set(name, value);
     }
+    const tags = liveTags.write(fields.tags);
+    if ((choices.get(LIVE_TAGS) ?? '') !== tags) choices.set(LIVE_TAGS, tags);
   });
 }
 

@@ -4,7 +4,7 @@ import { draftDocs, draftEditors, drafts, draftUpdates, users } from '../db/sche
 import { transactionOf } from '../db/transaction.js';
 import type { DraftFields } from './drafts.repository.js';
 
-/** The PostgreSQL NOTIFY channel that relays live changes between instances. */
+/** The channel (message bus) that relays live changes between instances. */
 export const DRAFT_CHANNEL = 'repolog_draft';
 
 /** A draft's stored document: the folded snapshot (if any) and the updates appended since. */
@@ -56,15 +56,15 @@ export function draftDocsRepository(db: Db) {
     },
 
     /**
-     * Appends one change and tells the other instances in the same transaction (NOTIFY is
-     * delivered only if it commits). Returns the change's id. `userId` becomes one of the
-     * draft's editors.
+     * Appends one change and has `announce` tell the other instances as part of the same
+     * transaction (heard only if it commits). Returns the change's id. `userId` becomes one of
+     * the draft's editors.
      */
     async append(
       draftId: number,
       userId: number | null,
       update: Buffer,
-      notice: (id: number) => string,
+      announce: (tx: Db, id: number) => Promise<void>,
     ): Promise<number> {
       return transaction(async (tx) => {
         const [row] = await tx
@@ -75,7 +75,7 @@ export function draftDocsRepository(db: Db) {
         if (userId !== null) {
           await tx.insert(draftEditors).values({ draftId, userId }).onConflictDoNothing();
         }
-        await tx.execute(sql`select pg_notify(${DRAFT_CHANNEL}, ${notice(row.id)})`);
+        await announce(tx, row.id);
         return row.id;
       });
     },

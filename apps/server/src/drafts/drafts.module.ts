@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ArticlesModule } from '../articles/articles.public.js';
 import type { AppDeps } from '../deps.js';
 import type { MediaReferenceSource } from '../media/media.public.js';
-import { DRAFT_CHANNEL, draftDocsRepository } from './draft-docs.repository.js';
+import { draftDocsRepository } from './draft-docs.repository.js';
 import { draftsRepository } from './drafts.repository.js';
 import { registerDraftsRoutes } from './drafts.routes.js';
 import { draftsService } from './drafts.service.js';
@@ -12,7 +12,7 @@ import { registerLiveDraftsRoute } from './live-drafts.routes.js';
 /** What the app uses of drafts: the media clean-up asks which images they show; live relay. */
 export interface DraftsModule {
   mediaReferences: MediaReferenceSource;
-  /** Starts relaying live changes between instances (LISTEN). */
+  /** Starts relaying live changes between instances (the message bus). */
   start(): Promise<void>;
 }
 
@@ -27,7 +27,7 @@ export function registerDraftsModule(
   const docs = draftDocsRepository(deps.db);
   const live = createLiveDrafts({
     repo: docs,
-    database: deps.database,
+    bus: deps.bus,
     onError: (error) => app.log.error({ err: error }, 'live draft'),
     ...(options.liveKeepaliveMs ? { keepaliveMs: options.liveKeepaliveMs } : {}),
   });
@@ -64,7 +64,7 @@ export function registerDraftsModule(
   );
   deps.onClose(() => live.stop());
   return {
-    start: () => live.start((payload) => deps.database.notify(DRAFT_CHANNEL, payload)),
+    start: () => live.start(),
     mediaReferences: {
       name: 'drafts',
       referenced: async (hashes) => new Set(await repo.mediaReferencedByDrafts(hashes)),

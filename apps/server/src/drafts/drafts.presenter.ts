@@ -36,5 +36,6 @@ export function presentDraft(row: DraftRow): Draft {
     solution: row.solution,
     problemRef: row.problemRef,
     solutionRef: row.solutionRef,
+    tags: row.tags,
   };
 }

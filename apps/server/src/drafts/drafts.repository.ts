@@ -26,6 +26,7 @@ export interface DraftRow extends DraftSummaryRow {
   solution: string | null;
   problemRef: string | null;
   solutionRef: string | null;
+  tags: string[];
 }
 
 export interface DraftFields {
@@ -37,6 +38,8 @@ export interface DraftFields {
   /** `issue:12`, `pull:45`, `commit:<sha>`; null for none. */
   problemRef: string | null;
   solutionRef: string | null;
+  /** Tags chosen so far (checked when posted). */
+  tags: string[];
 }
 
 const creator = alias(users, 'creator');
@@ -97,6 +100,7 @@ export function draftsRepository(db: Db) {
           solution: drafts.solution,
           problemRef: drafts.problemRef,
           solutionRef: drafts.solutionRef,
+          tags: drafts.tags,
         })
         .from(drafts)
         .innerJoin(creator, eq(creator.id, drafts.creatorId))

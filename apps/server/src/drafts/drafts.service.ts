@@ -49,6 +49,7 @@ const fieldsOf = (input: DraftFields): DraftFields => ({
   solution: input.solution,
   problemRef: input.problemRef,
   solutionRef: input.solutionRef,
+  tags: input.tags,
 });
 
 /**

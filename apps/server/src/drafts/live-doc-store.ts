@@ -218,7 +218,7 @@ export function createDocStore(options: {
           live.draftId,
           peer.userId,
           bytes,
-          relay.changePayload(live.draftId, bytes),
+          relay.announceChange(live.draftId, bytes),
         );
       } catch (error) {
         reset(live);
@@ -240,7 +240,7 @@ export function createDocStore(options: {
       const change = Buffer.from(Y.encodeStateAsUpdate(doc, before));
       doc.destroy();
       if (isEmptyUpdate(change)) return;
-      await repo.append(draftId, userId, change, relay.changePayload(draftId, change));
+      await repo.append(draftId, userId, change, relay.announceChange(draftId, change));
       const live = docs.get(draftId);
       if (live) {
         Y.applyUpdate(live.doc, change, REMOTE);

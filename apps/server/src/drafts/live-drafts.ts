@@ -1,6 +1,6 @@
 import { LIVE_CLOSE } from '@repolog/contract/live';
 import type { Actor } from '@repolog/contract/permissions';
-import type { Database } from '../db/client.js';
+import type { MessageBus } from '../plugins/message-bus.js';
 import type { DraftDocsRepository } from './draft-docs.repository.js';
 import type { DraftFields } from './drafts.repository.js';
 import { createConnections, type Admission, type LiveSocket } from './live-connections.js';
@@ -16,7 +16,7 @@ export type { CloseReason } from './live-doc-store.js';
  * Live documents of drafts (DESIGN.md §7): one Yjs document per draft, shared by every member
  * who has it open on any instance. An editor's change is appended to PostgreSQL before anyone
  * is told of it (the editor then hears SAVED with the stored state vector); other instances get
- * it through LISTEN/NOTIFY in the same transaction; the drafts table follows the document.
+ * it through the message bus once that transaction commits; the drafts table follows the document.
  *
  * In parts, each calling only the ones after it: connections (live-connections.ts: admission,
  * keepalive, rate; messages in live-messages.ts) -> document store (live-doc-store.ts) -> relay
@@ -25,14 +25,14 @@ export type { CloseReason } from './live-doc-store.js';
  */
 export function createLiveDrafts(options: {
   repo: DraftDocsRepository;
-  database: Pick<Database, 'listen'>;
+  bus: MessageBus;
   onError: (error: unknown) => void;
   now?: () => number;
   /** Keepalive beat (tests shorten it). */
   keepaliveMs?: number;
 }) {
-  const { repo, database, onError, now = () => Date.now() } = options;
-  const relay = createRelay({ database, onError });
+  const { repo, bus, onError, now = () => Date.now() } = options;
+  const relay = createRelay({ bus, onError });
   const store = createDocStore({ repo, relay, onError });
   const elsewhere = createPresenceElsewhere(now);
   const connections = createConnections({
@@ -90,8 +90,8 @@ export function createLiveDrafts(options: {
     /** Open documents and connections (metrics, tests). */
     stats: () => ({ documents: store.all().length, connections: connections.count() }),
 
-    async start(notify: (payload: string) => Promise<void>): Promise<void> {
-      await relay.start(notify, (message) => {
+    async start(): Promise<void> {
+      await relay.start((message) => {
         if (message.ended) {
           connections.closeDraft(message.draftId, LIVE_CLOSE[message.ended]);
           return;

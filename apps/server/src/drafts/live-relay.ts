@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, Unlisten } from '../db/client.js';
+import type { Db, Unlisten } from '../db/client.js';
+import type { MessageBus } from '../plugins/message-bus.js';
 import { DRAFT_CHANNEL } from './draft-docs.repository.js';
 
-/** NOTIFY payloads stay under PostgreSQL's 8000 bytes; a larger change goes by its id. */
+/** Messages stay under PostgreSQL's NOTIFY limit (8000 bytes); a larger change goes by its id. */
 const MAX_INLINE_BYTES = 5000;
 
-/** What instances tell each other about a draft's live document (LISTEN/NOTIFY). */
+/** What instances tell each other about a draft's live document (the message bus). */
 export interface Relay {
   from: string;
   draftId: number;
@@ -19,42 +20,45 @@ export interface Relay {
 
 /**
  * The channel between instances: it knows nothing of documents. Awareness and endings are
- * published here; a stored change is announced in its own transaction (changePayload), so no
+ * published here; a stored change is announced with its own transaction (announceChange), so no
  * instance hears of a change that was not stored.
  */
 export function createRelay(options: {
-  database: Pick<Database, 'listen'>;
+  bus: Pick<MessageBus, 'subscribe' | 'publish' | 'publishOnCommit'>;
   onError: (error: unknown) => void;
 }) {
-  const { database, onError } = options;
+  const { bus, onError } = options;
   const self = randomUUID();
-  let notify: ((payload: string) => Promise<void>) | undefined;
+  let started = false;
   let unlisten: Unlisten | undefined;
 
   return {
     publish(message: Omit<Relay, 'from'>): void {
-      notify?.(JSON.stringify({ from: self, ...message } satisfies Relay)).catch(onError);
+      if (!started) return;
+      const payload = JSON.stringify({ from: self, ...message } satisfies Relay);
+      bus.publish(DRAFT_CHANNEL, payload).catch(onError);
     },
 
-    /** The NOTIFY payload of stored change `id` of a draft (the change itself when small). */
-    changePayload(draftId: number, change: Buffer): (id: number) => string {
+    /** Announces stored change `id` of a draft with its transaction (the change itself when small). */
+    announceChange(draftId: number, change: Buffer): (tx: Db, id: number) => Promise<void> {
       const inline = change.length <= MAX_INLINE_BYTES;
-      return (id) =>
-        JSON.stringify({
-          from: self,
-          draftId,
-          id,
-          ...(inline ? { update: change.toString('base64') } : {}),
-        } satisfies Relay);
+      return (tx, id) =>
+        bus.publishOnCommit(
+          tx,
+          DRAFT_CHANNEL,
+          JSON.stringify({
+            from: self,
+            draftId,
+            id,
+            ...(inline ? { update: change.toString('base64') } : {}),
+          } satisfies Relay),
+        );
     },
 
     /** Listens for the other instances' messages (this instance's own are not passed on). */
-    async start(
-      send: (payload: string) => Promise<void>,
-      heard: (message: Relay) => void,
-    ): Promise<void> {
-      notify = send;
-      unlisten = await database.listen(DRAFT_CHANNEL, (payload) => {
+    async start(heard: (message: Relay) => void): Promise<void> {
+      started = true;
+      unlisten = await bus.subscribe(DRAFT_CHANNEL, (payload) => {
         let message: Relay;
         try {
           message = JSON.parse(payload) as Relay;

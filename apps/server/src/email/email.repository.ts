@@ -117,7 +117,8 @@ export function emailRepository(db: Db) {
       const [row] = await tx
         .select({ title: articles.title, authorId: articles.authorId })
         .from(articles)
-        .where(eq(articles.id, articleId));
+        // A hidden breakthrough is in no email.
+        .where(and(eq(articles.id, articleId), isNull(articles.hiddenAt)));
       return row;
     },
 
@@ -130,7 +131,8 @@ export function emailRepository(db: Db) {
       const [row] = await tx
         .select({ content: comments.content })
         .from(comments)
-        .where(eq(comments.id, commentId));
+        // Nor a hidden or held comment.
+        .where(and(eq(comments.id, commentId), isNull(comments.hiddenAt), isNull(comments.held)));
       return row?.content;
     },
 
@@ -225,7 +227,13 @@ export function emailRepository(db: Db) {
         .from(favorites)
         .innerJoin(articles, eq(articles.blogId, favorites.blogId))
         .innerJoin(emailSettings, eq(emailSettings.userId, favorites.userId))
-        .where(and(gt(articles.createdAt, since), eq(emailSettings.weeklyDigest, true)));
+        .where(
+          and(
+            gt(articles.createdAt, since),
+            isNull(articles.hiddenAt),
+            eq(emailSettings.weeklyDigest, true),
+          ),
+        );
       return rows.map((row) => row.userId);
     },
 
@@ -245,7 +253,13 @@ export function emailRepository(db: Db) {
         .from(favorites)
         .innerJoin(articles, eq(articles.blogId, favorites.blogId))
         .innerJoin(blogs, eq(blogs.id, favorites.blogId))
-        .where(and(eq(favorites.userId, userId), gt(articles.createdAt, since)))
+        .where(
+          and(
+            eq(favorites.userId, userId),
+            gt(articles.createdAt, since),
+            isNull(articles.hiddenAt),
+          ),
+        )
         .orderBy(desc(articles.likeCount), desc(articles.id))
         .limit(20);
     },
@@ -255,7 +269,7 @@ export function emailRepository(db: Db) {
       const rows = await tx
         .select({ id: articles.id, title: articles.title })
         .from(articles)
-        .where(inArray(articles.id, ids));
+        .where(and(inArray(articles.id, ids), isNull(articles.hiddenAt)));
       return new Map(rows.map((row) => [row.id, row.title]));
     },
 

@@ -41,7 +41,7 @@ export function feedsRepository(db: Db) {
   return {
     /** The newest articles, site-wide or of one blog. */
     async latest(
-      options: { limit: number; blogId?: number },
+      options: { limit: number; blogId?: number; tag?: string },
       tx: Db = db,
     ): Promise<FeedArticleRow[]> {
       return (
@@ -62,6 +62,9 @@ export function feedsRepository(db: Db) {
             and(
               isNull(articles.hiddenAt),
               options.blogId === undefined ? undefined : eq(articles.blogId, options.blogId),
+              options.tag === undefined
+                ? undefined
+                : sql`${articles.tags} @> array[${options.tag}]::text[]`,
             ),
           )
           // Newest first: the order the articles_created index is built in.
@@ -81,12 +84,34 @@ export function feedsRepository(db: Db) {
       return row;
     },
 
-    async counts(tx: Db = db): Promise<{ blogs: number; articles: number }> {
-      const [[b], [a]] = await Promise.all([
+    async counts(tx: Db = db): Promise<{ blogs: number; articles: number; tags: number }> {
+      const [[b], [a], [t]] = await Promise.all([
         tx.select({ n: count() }).from(blogs),
-        tx.select({ n: count() }).from(articles),
+        tx.select({ n: count() }).from(articles).where(isNull(articles.hiddenAt)),
+        tx
+          .select({ n: sql<number>`count(distinct t.name)`.mapWith(Number) })
+          .from(sql`${articles}, unnest(${articles.tags}) as t(name)`)
+          .where(isNull(articles.hiddenAt)),
       ]);
-      return { blogs: b?.n ?? 0, articles: a?.n ?? 0 };
+      return { blogs: b?.n ?? 0, articles: a?.n ?? 0, tags: t?.n ?? 0 };
+    },
+
+    /** Tags of listed breakthroughs by name, each with its newest breakthrough's change. */
+    async tagLastmods(
+      offset: number,
+      limit: number,
+      tx: Db = db,
+    ): Promise<{ name: string; lastmod: Date }[]> {
+      if (limit <= 0) return [];
+      const result: unknown = await tx.execute(sql`
+        select t.name, max(a.updated_at) as lastmod
+        from ${articles} a, unnest(a.tags) as t(name)
+        where a.hidden_at is null
+        group by t.name order by t.name offset ${offset} limit ${limit}`);
+      return (result as { rows: { name: string; lastmod: Date | string }[] }).rows.map((row) => ({
+        name: row.name,
+        lastmod: new Date(row.lastmod),
+      }));
     },
 
     /** Blogs by id; a blog page changes when the blog or any of its articles does. */
@@ -118,7 +143,7 @@ export function feedsRepository(db: Db) {
         .limit(limit);
     },
 
-    /** What an article page's meta tags need. */
+    /** What an article page's meta tags need (a hidden one's page names nothing of it). */
     async articleMeta(
       articleId: number,
       tx: Db = db,
@@ -131,7 +156,7 @@ export function feedsRepository(db: Db) {
         })
         .from(articles)
         .innerJoin(blogs, eq(blogs.id, articles.blogId))
-        .where(eq(articles.id, articleId));
+        .where(and(eq(articles.id, articleId), isNull(articles.hiddenAt)));
       return row;
     },
   };

@@ -3,11 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { blogIdParamsSchema } from '@repolog/contract/blogs';
 import { idParam } from '@repolog/contract/common';
+import { normalizeTag } from '@repolog/contract/tag-rules';
+import { fieldSays } from '@repolog/contract/validation';
 import type { FeedsService } from './feeds.service.js';
 
 const RSS = 'application/rss+xml; charset=utf-8';
 const XML = 'application/xml; charset=utf-8';
 const CACHE = 'public, max-age=300';
+
+const tagParamsSchema = z.object({
+  name: z.string().max(100, fieldSays('name', 'tooLong', { max: 100 })),
+});
 
 const sitemapQuerySchema = z.object({ page: idParam('page').optional() });
 
@@ -50,6 +56,13 @@ export function registerFeedsRoutes(
         .type(RSS)
         .header('Cache-Control', CACHE)
         .send(await feeds.blogFeed(request.params.blogId)),
+  );
+
+  r.get('/tag/:name/rss.xml', { schema: { params: tagParamsSchema } }, async (request, reply) =>
+    reply
+      .type(RSS)
+      .header('Cache-Control', CACHE)
+      .send(await feeds.tagFeed(normalizeTag(request.params.name))),
   );
 
   r.get('/sitemap.xml', { schema: { querystring: sitemapQuerySchema } }, async (request, reply) =>

@@ -29,6 +29,7 @@ export function feedsService({
 }: FeedsServiceDeps) {
   const articleUrl = (id: number) => `${publicUrl}/breakthrough/${id}`;
   const blogUrl = (id: number) => `${publicUrl}/blog/${id}`;
+  const tagUrl = (name: string) => `${publicUrl}/tag/${encodeURIComponent(name)}`;
   const staticUrls: SitemapUrl[] = ['/', '/home', '/breakthrough'].map((path) => ({
     loc: `${publicUrl}${path}`,
   }));
@@ -42,22 +43,31 @@ export function feedsService({
     creator: row.authorName ?? 'deleted user',
   });
 
-  /** The sitemap's URLs from position `start` (static pages, then blogs, then articles). */
-  const urlsFrom = async (start: number, limit: number, blogCount: number) => {
+  /** The sitemap's URLs from position `start` (static pages, blogs, articles, then tags). */
+  const urlsFrom = async (
+    start: number,
+    limit: number,
+    counts: { blogs: number; articles: number },
+  ) => {
+    const blogCount = counts.blogs;
     const end = start + limit;
     const urls = staticUrls.slice(start, end);
     const blogStart = Math.max(0, start - staticUrls.length);
     const blogEnd = Math.min(blogCount, end - staticUrls.length);
     const articleStart = Math.max(0, start - staticUrls.length - blogCount);
-    const articleEnd = end - staticUrls.length - blogCount;
-    const [blogRows, articleRows] = await Promise.all([
+    const articleEnd = Math.min(counts.articles, end - staticUrls.length - blogCount);
+    const before = staticUrls.length + blogCount + counts.articles;
+    const tagStart = Math.max(0, start - before);
+    const [blogRows, articleRows, tagRows] = await Promise.all([
       repo.blogLastmods(blogStart, blogEnd - blogStart),
       repo.articleLastmods(articleStart, articleEnd - articleStart),
+      repo.tagLastmods(tagStart, end - before - tagStart),
     ]);
     return [
       ...urls,
       ...blogRows.map((row) => ({ loc: blogUrl(row.id), lastmod: row.lastmod })),
       ...articleRows.map((row) => ({ loc: articleUrl(row.id), lastmod: row.lastmod })),
+      ...tagRows.map((row) => ({ loc: tagUrl(row.name), lastmod: row.lastmod })),
     ];
   };
 
@@ -88,24 +98,34 @@ export function feedsService({
       });
     },
 
+    /** /tag/{name}/rss.xml: the newest breakthroughs with the tag (none yet: an empty feed). */
+    async tagFeed(name: string): Promise<string> {
+      const rows = await repo.latest({ limit: FEED_SIZE, tag: name });
+      return renderRss({
+        title: `#${name} · Repolog`,
+        link: tagUrl(name),
+        selfLink: `${tagUrl(name)}/rss.xml`,
+        description: `The newest breakthroughs tagged ${name} on Repolog.`,
+        items: rows.map(item),
+      });
+    },
+
     /**
      * /sitemap.xml: one urlset while it fits the protocol's limit, otherwise an index of
      * /sitemap.xml?page=N files.
      */
     async sitemap(page: number | undefined): Promise<string> {
       const counts = await repo.counts();
-      const total = staticUrls.length + counts.blogs + counts.articles;
+      const total = staticUrls.length + counts.blogs + counts.articles + counts.tags;
       const pages = Math.ceil(total / sitemapMaxUrls);
       if (page === undefined) {
-        if (pages <= 1) return renderUrlset(await urlsFrom(0, sitemapMaxUrls, counts.blogs));
+        if (pages <= 1) return renderUrlset(await urlsFrom(0, sitemapMaxUrls, counts));
         return renderSitemapIndex(
           Array.from({ length: pages }, (_, i) => `${publicUrl}/sitemap.xml?page=${i + 1}`),
         );
       }
       if (page > pages) throw notFound('feeds.sitemapPages', { pages });
-      return renderUrlset(
-        await urlsFrom((page - 1) * sitemapMaxUrls, sitemapMaxUrls, counts.blogs),
-      );
+      return renderUrlset(await urlsFrom((page - 1) * sitemapMaxUrls, sitemapMaxUrls, counts));
     },
   };
 }

@@ -30,6 +30,8 @@ interface RawUser {
   name?: string | null;
   avatar_url?: string | null;
   created_at?: string | null;
+  public_repos?: number;
+  public_gists?: number;
 }
 interface RawRepo {
   id: number;
@@ -63,6 +65,10 @@ const toUser = (u: RawUser): GitHubUser => ({
   name: u.name ?? null,
   avatarUrl: u.avatar_url ?? null,
   createdAt: u.created_at ?? null,
+  publicActivity:
+    typeof u.public_repos === 'number' || typeof u.public_gists === 'number'
+      ? (u.public_repos ?? 0) + (u.public_gists ?? 0) > 0
+      : null,
 });
 /** A repository as GitHub answers it; anything else (a user, an error page) is a bad response. */
 const toRepo = (r: RawRepo): GitHubRepo => {

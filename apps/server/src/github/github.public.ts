@@ -11,3 +11,4 @@ export {
   type GitHubRepo,
   type GitHubUser,
 } from './github.types.js';
+export { APP_SETUP_PATH, APP_WEBHOOK_PATH, createGitHubApp, type GitHubApp } from './github-app.js';

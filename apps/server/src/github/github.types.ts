@@ -6,6 +6,8 @@ export interface GitHubUser {
   avatarUrl: string | null;
   /** When the account was created (the signed-in user's own record carries it). */
   createdAt?: string | null;
+  /** Whether it has any public repository or gist (the signed-in user's own record says). */
+  publicActivity?: boolean | null;
 }
 
 export interface GitHubRepo {

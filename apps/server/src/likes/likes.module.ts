@@ -17,6 +17,7 @@ export function registerLikesModule(
     articles,
     officialBlogId: deps.config.officialBlogId,
     cdn: deps.cdn,
+    cacheSync: deps.cacheSync,
   });
   registerLikesRoutes(app, service, deps.config.publicUrl);
   deps.pageReads.homeArticles = () => service.home();

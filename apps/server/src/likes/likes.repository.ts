@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, ne, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { articles, likes } from '../db/schema.js';
@@ -84,10 +84,12 @@ export function likesRepository(db: Db) {
           .where(gt(likes.createdAt, sql`now() - interval '24 hours'`))
           .groupBy(likes.articleId),
       );
+      // The official notices, and hidden breakthroughs (a hidden one leaves the top 10 and the
+      // next one moves up).
       const excluded = tx
         .select({ id: articles.id })
         .from(articles)
-        .where(eq(articles.blogId, options.excludeBlogId));
+        .where(or(eq(articles.blogId, options.excludeBlogId), isNotNull(articles.hiddenAt)));
       const eligible = tx
         .$with('eligible')
         .as(
@@ -103,7 +105,7 @@ export function likesRepository(db: Db) {
           tx
             .select({ id: articles.id })
             .from(articles)
-            .where(ne(articles.blogId, options.excludeBlogId))
+            .where(and(ne(articles.blogId, options.excludeBlogId), isNull(articles.hiddenAt)))
             .orderBy(...byTotalLikes)
             .limit(options.limit),
         ),
@@ -115,7 +117,7 @@ export function likesRepository(db: Db) {
         .from(candidates)
         .innerJoin(articles, eq(articles.id, candidates.id))
         .leftJoin(recent, eq(recent.articleId, articles.id))
-        .where(ne(articles.blogId, options.excludeBlogId))
+        .where(and(ne(articles.blogId, options.excludeBlogId), isNull(articles.hiddenAt)))
         .orderBy(desc(recentLikes), ...byTotalLikes)
         .limit(options.limit);
       return ranked.map((row) => row.id);

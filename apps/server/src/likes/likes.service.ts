@@ -5,6 +5,7 @@ import type { ArticleFilters, ArticleLists } from '../articles/articles.public.j
 import { badRequest, notFound } from '../errors.js';
 import { microcache } from '../plugins/microcache.js';
 import type { Outbox } from '../outbox/outbox.public.js';
+import type { CacheSync } from '../plugins/cache-sync.js';
 import type { CdnPurge } from '../plugins/cdn-purge.js';
 import type { LikesRepository } from './likes.repository.js';
 
@@ -16,6 +17,8 @@ export interface LikesServiceDeps {
   officialBlogId: number;
   /** A like changes the count its breakthrough's page and the home ranking show. */
   cdn?: Pick<CdnPurge, 'purge'>;
+  /** A breakthrough hidden or shown again (or deleted) leaves or joins the ranking at once. */
+  cacheSync?: Pick<CacheSync, 'on'>;
 }
 
 /**
@@ -33,6 +36,7 @@ export function likesService(deps: LikesServiceDeps) {
     maxKeys: 1,
     name: 'home_articles',
   });
+  deps.cacheSync?.on('breakthroughLists', () => homeCache.clear());
   return {
     /**
      * Toggles the actor's like. Whether the like was added or removed is decided by which

@@ -13,7 +13,7 @@ import { noticeHub } from './notifications.stream.js';
 export function registerNotificationsModule(app: FastifyInstance, deps: AppDeps): void {
   const repo = notificationsRepository(deps.db);
   const hub = noticeHub({
-    database: deps.database,
+    bus: deps.bus,
     loadNotice: async (noticeId) => {
       const row = await repo.findById(noticeId);
       return row && { recipientId: row.recipientId, notice: presentNotice(row) };
@@ -35,6 +35,9 @@ export function registerNotificationsModule(app: FastifyInstance, deps: AppDeps)
   deps.outbox.handle('article.liked', (event, delivery) => service.onLiked(event, delivery));
   deps.outbox.handle('comment.created', (event, delivery) =>
     service.onCommentCreated(event, delivery),
+  );
+  deps.outbox.handle('draft.leftForPull', (event, delivery) =>
+    service.onPullDraft(event, delivery),
   );
 
   deps.metrics.gauge(

@@ -7,7 +7,12 @@ export function presentNotice(row: NoticeRow): Notice {
     noticeId: row.id,
     type: row.type,
     instigator: row.instigator,
-    relatedId: row.articleId !== null ? { articleId: row.articleId } : { blogId: row.blogId ?? 0 },
+    relatedId:
+      row.draftId !== null
+        ? { draftId: row.draftId, blogId: row.blogId ?? 0, pullNumber: row.pullNumber ?? 0 }
+        : row.articleId !== null
+          ? { articleId: row.articleId }
+          : { blogId: row.blogId ?? 0 },
     isViewed: row.isViewed,
     time: row.createdAt.toISOString(),
     blogName: row.blogName,

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { articles, blogs, notifications, users } from '../db/schema.js';
-import { NOTICE_CHANNEL } from './notifications.stream.js';
 
 /** A notification with the names it is shown with. */
 export interface NoticeRow {
@@ -11,6 +10,9 @@ export interface NoticeRow {
   instigator: string;
   blogId: number | null;
   articleId: number | null;
+  /** A merged pull request's draft, with the pull request's number. */
+  draftId: number | null;
+  pullNumber: number | null;
   blogName: string | null;
   articleTitle: string | null;
   isViewed: boolean;
@@ -23,9 +25,21 @@ export interface NewNotice {
   type: string;
   blogId?: number;
   articleId?: number;
+  /** A new comment's notice: hidden or held, the notice is not shown. */
+  commentId?: number;
+  draftId?: number;
+  pullNumber?: number;
   /** Same recipient + same key = the same notification: a second one is not written. */
   dedupeKey?: string;
 }
+
+/**
+ * What a recipient is shown: nothing about a hidden breakthrough, a hidden or held comment, or
+ * from a person they blocked (blocked after it was written, too).
+ */
+const shown = sql`not exists (select 1 from articles a where a.id = ${notifications.articleId} and a.hidden_at is not null)
+  and not exists (select 1 from comments c where c.id = ${notifications.commentId} and (c.hidden_at is not null or c.held is not null))
+  and not exists (select 1 from user_blocks b where b.blocker_id = ${notifications.recipientId} and b.blocked_id = ${notifications.instigatorId})`;
 
 /** Notifications: written from events, read by their recipient. */
 export function notificationsRepository(db: Db) {
@@ -38,6 +52,8 @@ export function notificationsRepository(db: Db) {
         instigator: users.userName,
         blogId: notifications.blogId,
         articleId: notifications.articleId,
+        draftId: notifications.draftId,
+        pullNumber: notifications.pullNumber,
         blogName: blogs.name,
         articleTitle: articles.title,
         isViewed: notifications.isViewed,
@@ -69,7 +85,7 @@ export function notificationsRepository(db: Db) {
       tx: Db = db,
     ): Promise<NoticeRow[]> {
       return select(tx)
-        .where(eq(notifications.recipientId, recipientId))
+        .where(and(eq(notifications.recipientId, recipientId), shown))
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
         .limit(page.limit)
         .offset(page.offset);
@@ -79,7 +95,7 @@ export function notificationsRepository(db: Db) {
       const [row] = await tx
         .select({ n: count() })
         .from(notifications)
-        .where(eq(notifications.recipientId, recipientId));
+        .where(and(eq(notifications.recipientId, recipientId), shown));
       return row?.n ?? 0;
     },
 
@@ -87,7 +103,9 @@ export function notificationsRepository(db: Db) {
       const [row] = await tx
         .select({ n: count() })
         .from(notifications)
-        .where(and(eq(notifications.recipientId, recipientId), eq(notifications.isViewed, false)));
+        .where(
+          and(eq(notifications.recipientId, recipientId), eq(notifications.isViewed, false), shown),
+        );
       return row?.n ?? 0;
     },
 
@@ -108,14 +126,6 @@ export function notificationsRepository(db: Db) {
         .where(and(eq(notifications.recipientId, recipientId), eq(notifications.isViewed, false)))
         .returning({ id: notifications.id });
       return rows.length;
-    },
-
-    /**
-     * Announces news to every instance's live streams as part of `tx`: PostgreSQL sends the
-     * NOTIFY only if, and when, the transaction commits.
-     */
-    async announce(signal: string, tx: Db): Promise<void> {
-      await tx.execute(sql`SELECT pg_notify(${NOTICE_CHANNEL}, ${signal})`);
     },
 
     /** The author of an article (null once deleted), or undefined when there is no article. */

@@ -8,7 +8,7 @@ import type { SafetyChecks } from '../safety/safety.public.js';
 import type { DeliveryContext, OutboxEventMap } from '../outbox/outbox.public.js';
 import { presentNotice } from './notifications.presenter.js';
 import type { NewNotice, NotificationsRepository } from './notifications.repository.js';
-import { noticeSignal, type NoticeHub } from './notifications.stream.js';
+import type { NoticeHub } from './notifications.stream.js';
 
 /**
  * Notifications (DESIGN.md §4): written from outbox events, never called by other features.
@@ -20,7 +20,7 @@ import { noticeSignal, type NoticeHub } from './notifications.stream.js';
  */
 export function notificationsService(deps: {
   repo: NotificationsRepository;
-  hub: Pick<NoticeHub, 'publish'>;
+  hub: Pick<NoticeHub, 'publish' | 'announce'>;
   /** Who belongs to a blog (its members hear of a new favorite). */
   memberships: Pick<BlogMemberships, 'find'>;
   /** Nobody is notified by a person they blocked, of any type. */
@@ -35,7 +35,7 @@ export function notificationsService(deps: {
     }
     if (allowed.length === 0) return;
     const inserted = await repo.insertMany(allowed, tx);
-    for (const row of inserted) await repo.announce(noticeSignal(row.recipientId, row.id), tx);
+    for (const row of inserted) await hub.announce(tx, row.recipientId, row.id);
   }
 
   return {
@@ -98,6 +98,25 @@ export function notificationsService(deps: {
       );
     },
 
+    /** A merged pull request left a draft: its author (or every member) may open it. */
+    async onPullDraft(
+      event: OutboxEventMap['draft.leftForPull'],
+      { tx }: DeliveryContext,
+    ): Promise<void> {
+      await write(
+        [...new Set(event.recipientIds)].map((recipientId) => ({
+          recipientId,
+          instigatorId: event.instigatorId,
+          type: NOTICE_TYPES.pullDraft,
+          blogId: event.blogId,
+          draftId: event.draftId,
+          pullNumber: event.pullNumber,
+          dedupeKey: `pull-draft:${event.blogId}:${event.pullNumber}`,
+        })),
+        tx,
+      );
+    },
+
     async onFavorited(
       event: OutboxEventMap['blog.favorited'],
       { tx }: DeliveryContext,
@@ -146,6 +165,7 @@ export function notificationsService(deps: {
             instigatorId: event.userId,
             type: NOTICE_TYPES.comment,
             articleId: event.articleId,
+            commentId: event.commentId,
           },
         ],
         tx,

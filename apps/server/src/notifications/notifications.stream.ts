@@ -1,9 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import { NOTICE_STREAM_EVENTS } from '@repolog/contract/constants';
 import type { Notice } from '@repolog/contract/notifications';
-import type { Database, Unlisten } from '../db/client.js';
+import type { Db, Unlisten } from '../db/client.js';
+import type { MessageBus } from '../plugins/message-bus.js';
 
-/** The PostgreSQL NOTIFY channel that tells every instance a recipient has news. */
+/** The channel (message-bus.ts) that tells every instance a recipient has news. */
 export const NOTICE_CHANNEL = 'repolog_notice';
 /** A comment line this often keeps proxies from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
@@ -32,7 +33,7 @@ interface Signal {
 }
 
 export interface NoticeHubDeps {
-  database: Pick<Database, 'listen' | 'notify'>;
+  bus: Pick<MessageBus, 'subscribe' | 'publish' | 'publishOnCommit'>;
   /** The notification as its recipient sees it, with the recipient's id. */
   loadNotice(noticeId: number): Promise<{ recipientId: number; notice: Notice } | undefined>;
   countUnread(recipientId: number): Promise<number>;
@@ -42,7 +43,7 @@ export interface NoticeHubDeps {
   maxStreams?: number;
 }
 
-/** The NOTIFY payload announcing news for `recipientId` (a notification, or a new count). */
+/** The message announcing news for `recipientId` (a notification, or a new count). */
 export function noticeSignal(recipientId: number, noticeId?: number): string {
   const signal: Signal = noticeId === undefined ? { recipientId } : { recipientId, noticeId };
   return JSON.stringify(signal);
@@ -62,8 +63,8 @@ function parseSignal(payload: string): Signal | undefined {
 
 /**
  * The live side of notifications on one server instance: its open Server-Sent Event streams,
- * grouped by recipient. A notification written on any instance is announced with NOTIFY; every
- * instance LISTENs once and pushes the notification and the new unread count to its own
+ * grouped by recipient. A notification written on any instance is announced on the message bus;
+ * every instance subscribes once and pushes the notification and the new unread count to its own
  * streams of that recipient.
  */
 export function noticeHub(deps: NoticeHubDeps) {
@@ -140,10 +141,10 @@ export function noticeHub(deps: NoticeHubDeps) {
   };
 
   return {
-    /** Subscribes this instance to the channel (once); resolves when LISTEN is active. */
+    /** Subscribes this instance to the channel (once); resolves when the subscription is active. */
     ready(): Promise<void> {
-      listening ??= deps.database
-        .listen(NOTICE_CHANNEL, (payload) => {
+      listening ??= deps.bus
+        .subscribe(NOTICE_CHANNEL, (payload) => {
           const signal = parseSignal(payload);
           if (signal) void enqueue(() => deliver(signal));
         })
@@ -161,7 +162,12 @@ export function noticeHub(deps: NoticeHubDeps) {
 
     /** Tells every instance that `recipientId` has a new notification or a new count. */
     async publish(recipientId: number, noticeId?: number): Promise<void> {
-      await deps.database.notify(NOTICE_CHANNEL, noticeSignal(recipientId, noticeId));
+      await deps.bus.publish(NOTICE_CHANNEL, noticeSignal(recipientId, noticeId));
+    },
+
+    /** Tells every instance of a notification written in `tx`, once `tx` commits. */
+    async announce(tx: Db, recipientId: number, noticeId: number): Promise<void> {
+      await deps.bus.publishOnCommit(tx, NOTICE_CHANNEL, noticeSignal(recipientId, noticeId));
     },
 
     /**

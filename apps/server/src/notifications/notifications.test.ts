@@ -20,6 +20,7 @@ import {
 } from '../test/factories.js';
 import { EVICTED_RETRY_MS, noticeHub } from './notifications.stream.js';
 import { ACCESS_TOKEN_TTL_S, TokenKeys } from '../auth/tokens.js';
+import { postgresBus } from '../plugins/message-bus.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -552,7 +553,7 @@ describe('the stream hub', () => {
 
   const hubOf = (heartbeatMs = 25_000) =>
     noticeHub({
-      database: t.database,
+      bus: postgresBus(t.database),
       loadNotice: async () => undefined,
       countUnread: async () => 7,
       onError: () => undefined,

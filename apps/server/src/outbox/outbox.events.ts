@@ -15,6 +15,25 @@ export interface OutboxEventMap {
   'email.send': { key: string; userId: number; email: EmailJob };
   /** A digest's period began (written once per period, by whichever instance came first). */
   'email.digest': { period: 'daily' | 'weekly'; key: string; since: string };
+  /** A connected repository's pull request was merged (its blog may get a draft). */
+  'pull.merged': {
+    blogId: number;
+    repoKey: string;
+    number: number;
+    /** The pull request's author on GitHub. */
+    author: string | null;
+    authorId: number | null;
+  };
+  /** A merged pull request left a draft; its author (if a member) or every member is told. */
+  'draft.leftForPull': {
+    draftId: number;
+    blogId: number;
+    pullNumber: number;
+    instigatorId: number;
+    recipientIds: number[];
+  };
+  /** A breakthrough was posted, edited or deleted (the App's comments follow it). */
+  'article.written': { articleId: number; blogId: number | null; deleted: boolean };
 }
 
 /** What an email is about: read again when it is sent (names, titles, the address). */
@@ -36,4 +55,7 @@ export const OUTBOX_EVENT_NAMES: readonly OutboxEventName[] = [
   'comment.created',
   'email.send',
   'email.digest',
+  'pull.merged',
+  'draft.leftForPull',
+  'article.written',
 ];

@@ -129,6 +129,7 @@ function renderedPages(
     await fill.stop();
     await store.stop();
     await store.settled();
+    await renderer.close?.();
   });
 
   return async (request: FastifyRequest, shell, language) => {

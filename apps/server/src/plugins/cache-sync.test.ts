@@ -125,11 +125,11 @@ describe('createCacheSync', () => {
     let deliver: (payload: string) => void = () => undefined;
     const sync = createCacheSync(
       {
-        notify: (_channel, payload) => {
+        publish: (_channel, payload) => {
           sent.push(payload);
           return Promise.resolve();
         },
-        listen: (_channel, onMessage) => {
+        subscribe: (_channel, onMessage) => {
           deliver = onMessage;
           return Promise.resolve(() => Promise.resolve());
         },
@@ -143,7 +143,7 @@ describe('createCacheSync', () => {
     sync.changed('article', '7');
     expect(forgotten).toEqual(['7']);
     expect(sent).toHaveLength(1);
-    // PostgreSQL delivers our own NOTIFY back to us: already done, so nothing happens.
+    // The bus delivers our own message back to us: already done, so nothing happens.
     deliver(sent[0] ?? '');
     expect(forgotten).toEqual(['7']);
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, Unlisten } from '../db/client.js';
+import type { Unlisten } from '../db/client.js';
+import type { MessageBus } from './message-bus.js';
 
-/** The PostgreSQL NOTIFY channel that carries "drop this from your cache" between instances. */
+/** The channel (message-bus.ts) that carries "drop this from your cache" between instances. */
 export const CACHE_CHANNEL = 'repolog_cache';
 
 /**
@@ -25,7 +26,7 @@ interface Message {
 
 /**
  * Keeps the per-instance caches of several app instances on one database in step: a change made
- * through one instance drops the stale copy there at once and, through LISTEN/NOTIFY, on every
+ * through one instance drops the stale copy there at once and, through the message bus, on every
  * other instance within milliseconds (the caches' own expiry remains the fallback if a message is
  * lost). With one instance it only does the local part.
  */
@@ -40,7 +41,7 @@ export interface CacheSync {
 }
 
 export function createCacheSync(
-  database: Pick<Database, 'notify' | 'listen'>,
+  bus: Pick<MessageBus, 'publish' | 'subscribe'>,
   onError: (error: unknown) => void,
 ): CacheSync {
   const self = randomUUID();
@@ -73,11 +74,11 @@ export function createCacheSync(
     changed(scope, key = '') {
       forgetHere(scope, key);
       const message: Message = { from: self, scope, key };
-      database.notify(CACHE_CHANNEL, JSON.stringify(message)).catch(onError);
+      bus.publish(CACHE_CHANNEL, JSON.stringify(message)).catch(onError);
     },
 
     async start() {
-      unlisten = await database.listen(CACHE_CHANNEL, (payload) => {
+      unlisten = await bus.subscribe(CACHE_CHANNEL, (payload) => {
         const message = parse(payload);
         if (message && message.from !== self) forgetHere(message.scope, message.key);
       });

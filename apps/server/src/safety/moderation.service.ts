@@ -4,6 +4,7 @@ import type { AuditEntry, ModerationActionInput, ReportGroup } from '@repolog/co
 import type { AppDeps } from '../deps.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Events } from '../events.js';
+import type { Outbox } from '../outbox/outbox.public.js';
 import type { CacheSync } from '../plugins/cache-sync.js';
 import type { SafetyChecks } from './safety-checks.js';
 import type { SafetyRepository } from './safety.repository.js';
@@ -17,8 +18,10 @@ export function moderationService(deps: {
   cacheSync: CacheSync;
   events: Pick<Events, 'emit'>;
   sessionEnds: Pick<AppDeps['sessionEnds'], 'ended'>;
+  /** An approved (restored held) comment tells whom a new comment tells. */
+  outbox: Pick<Outbox, 'add' | 'deliver'>;
 }) {
-  const { repo, checks, cacheSync, events, sessionEnds } = deps;
+  const { repo, checks, cacheSync, events, sessionEnds, outbox } = deps;
 
   function moderator(actor: Actor): void {
     if (!checks.isModerator(actor)) throw forbidden('moderation.moderatorsOnly');
@@ -112,11 +115,15 @@ export function moderationService(deps: {
     if (type === 'comment') {
       const row = await repo.comment(id);
       if (!row) throw missing(type, id);
-      await repo.transaction(async (tx) => {
+      const event = await repo.transaction(async (tx) => {
         if (action === 'delete') await repo.deleteComment(id, tx);
         else await repo.setCommentHidden(id, action === 'hide' ? reason : null, tx);
+        if (action !== 'restore' || row.held === null) return undefined;
+        const payload = { commentId: id, articleId: row.articleId, userId: row.userId };
+        return outbox.add(tx, 'comment.created', payload);
       });
       await changed(type, { articleId: row.articleId, blogId: row.blogId });
+      if (event) await outbox.deliver([event]);
       return row.userId;
     }
     const row = await repo.article(id);

@@ -19,15 +19,28 @@ export function safetyChecks(db: Db, config: Pick<Config, 'safety'>) {
   const { adminLogins, newAccountDays, breakthroughsPerDay, commentsPerDay } = config.safety;
   const moderators = new Set(adminLogins.map((login) => login.toLowerCase()));
 
-  /** Younger than NEW_ACCOUNT_DAYS by its GitHub creation date (unknown: not new). */
-  async function isNew(userId: number, now: Date): Promise<boolean> {
-    const created = await repo.githubCreatedAt(userId);
-    return !!created && now.getTime() - created.getTime() < newAccountDays * DAY_MS;
+  const isModerator = (actor: Actor | null): boolean =>
+    !!actor && moderators.has(actor.userName.toLowerCase());
+
+  /**
+   * Limited like a new account: younger than NEW_ACCOUNT_DAYS by its GitHub creation date, or
+   * without any public repository or gist on GitHub (both as GitHub said at its last sign-in;
+   * unknown: not limited). Moderators never are.
+   */
+  async function isLimited(actor: Actor, now: Date): Promise<boolean> {
+    if (isModerator(actor)) return false;
+    const github = await repo.githubStanding(actor.userId);
+    if (!github) return false;
+    const { createdAt, publicActivity } = github;
+    if (createdAt && now.getTime() - createdAt.getTime() < newAccountDays * DAY_MS) return true;
+    return publicActivity === false;
   }
 
   return {
-    isModerator: (actor: Actor | null): boolean =>
-      !!actor && moderators.has(actor.userName.toLowerCase()),
+    isModerator,
+
+    /** Whether the account is limited now (new, or without public activity on GitHub). */
+    isLimited: (actor: Actor, now = new Date()): Promise<boolean> => isLimited(actor, now),
 
     /** Whether `blockerId` blocked `blockedId`. */
     isBlocked: (blockerId: number, blockedId: number, tx?: Db): Promise<boolean> =>
@@ -48,7 +61,7 @@ export function safetyChecks(db: Db, config: Pick<Config, 'safety'>) {
 
     /** A new breakthrough: refused past the day's limit of a new account. */
     async checkBreakthrough(actor: Actor, now = new Date()): Promise<void> {
-      if (!(await isNew(actor.userId, now))) return;
+      if (!(await isLimited(actor, now))) return;
       const posted = await repo.countSince(
         'article',
         actor.userId,
@@ -62,15 +75,17 @@ export function safetyChecks(db: Db, config: Pick<Config, 'safety'>) {
     },
 
     /**
-     * A new comment: refused past a new account's daily limit; held for approval when a new
-     * account's text has links, or when the same text is already on other breakthroughs.
+     * A new comment: refused past a limited account's daily limit; held for approval when a
+     * limited account's text has links, or when the same text is already on other
+     * breakthroughs. A keeper of the thread (a member of its blog, or a moderator) is never held
+     * there: they are the ones who approve.
      */
     async checkComment(
       actor: Actor,
-      comment: { articleId: number; content: string },
+      comment: { articleId: number; content: string; keeper?: boolean },
       now = new Date(),
     ): Promise<'links' | 'repeated' | null> {
-      const fresh = await isNew(actor.userId, now);
+      const fresh = await isLimited(actor, now);
       if (fresh) {
         const since = new Date(now.getTime() - DAY_MS);
         const written = await repo.countSince('comment', actor.userId, since);
@@ -78,6 +93,7 @@ export function safetyChecks(db: Db, config: Pick<Config, 'safety'>) {
           throw new AppError('rate_limited', 'limits.commentsPerDay', { max: commentsPerDay });
         }
       }
+      if (comment.keeper) return null;
       const elsewhere = await repo.sameTextElsewhere(
         actor.userId,
         comment.content,

@@ -30,6 +30,7 @@ export function registerSafetyModule(app: FastifyInstance, deps: AppDeps): void 
       cacheSync: deps.cacheSync,
       events: deps.events,
       sessionEnds: deps.sessionEnds,
+      outbox: deps.outbox,
     }),
   );
 }

@@ -265,12 +265,15 @@ export function safetyRepository(db: Db) {
         .orderBy(desc(userBlocks.createdAt));
     },
 
-    async githubCreatedAt(userId: number): Promise<Date | null> {
+    /** What GitHub said of the account at its last sign-in. */
+    async githubStanding(
+      userId: number,
+    ): Promise<{ createdAt: Date | null; publicActivity: boolean | null } | undefined> {
       const [row] = await db
-        .select({ at: users.githubCreatedAt })
+        .select({ createdAt: users.githubCreatedAt, publicActivity: users.githubPublicActivity })
         .from(users)
         .where(eq(users.id, userId));
-      return row?.at ?? null;
+      return row;
     },
 
     async countSince(kind: 'article' | 'comment', userId: number, since: Date): Promise<number> {

@@ -1,46 +1,73 @@
 import type { FastifyInstance } from 'fastify';
+import type { ArticlesModule } from '../articles/articles.public.js';
 import type { AppDeps } from '../deps.js';
-import { createSearchIndexer, type Analyze, type SearchIndexer } from './search-indexer.js';
+import { createRelated, type Related } from './related.js';
+import { relatedRepository } from './related.repository.js';
+import { createSearchIndexer, type SearchIndexer } from './search-indexer.js';
 import { searchRepository } from './search.repository.js';
 import { registerSearchRoutes } from './search.routes.js';
 import { searchService, type SearchService } from './search.service.js';
+import { tagsRepository } from './tags.repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The search index's background pass (tests run it to index rows they stored directly). */
     searchIndexer: SearchIndexer;
+    /** Related breakthroughs (tests wait for their computation after a write). */
+    related: Related;
   }
 }
 
 /**
- * Registers search: GET /api/search and the background pass that indexes breakthroughs
- * stored without a search document. Documents are made on the articles feature's render pool
- * (`analyze`), where bodies are rendered when written.
+ * Registers search: GET /api/search, GET /api/tags, the related breakthroughs, and the
+ * background pass that indexes breakthroughs stored without a search document. Documents are
+ * made on the articles feature's render pool (`analyze`), where bodies are rendered when
+ * written; related lists are computed behind each write.
  */
 export function registerSearchModule(
   app: FastifyInstance,
   deps: AppDeps,
-  analyze: Analyze,
+  articles: Pick<ArticlesModule, 'analyze' | 'lists'>,
 ): SearchService {
   const repo = searchRepository(deps.readDb);
   const indexer = createSearchIndexer({
     repo,
-    analyze,
+    analyze: articles.analyze,
     onError: (error) => app.log.warn({ err: error }, 'indexing a breakthrough for search failed'),
   });
+  const related = createRelated({
+    repo: relatedRepository(deps.db),
+    excludeBlogId: deps.config.officialBlogId,
+    items: (ids) => articles.lists.items(ids),
+    onError: (error) => app.log.warn({ err: error }, 'computing related breakthroughs failed'),
+  });
   deps.onClose(() => indexer.stop());
+  deps.onClose(() => related.stop());
   app.decorate('searchIndexer', indexer);
+  app.decorate('related', related);
   // Never holds the start up: searches meanwhile find what is indexed so far.
   app.addHook('onReady', () => {
-    indexer.runPass().then(
-      (count) => {
+    indexer
+      .runPass()
+      .then(async (count) => {
         if (count > 0) app.log.info(`indexed ${count} breakthroughs for search`);
-      },
-      (error: unknown) => app.log.warn({ err: error }, 'the search index pass stopped'),
-    );
+        const computed = await related.runPass();
+        if (computed > 0) app.log.info(`found related breakthroughs of ${computed}`);
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'the search index pass stopped'));
   });
-  const service = searchService({ repo, indexer, officialBlogId: deps.config.officialBlogId });
-  registerSearchRoutes(app, service);
+  const service = searchService({
+    repo,
+    tagsRepo: tagsRepository(deps.db),
+    indexer,
+    officialBlogId: deps.config.officialBlogId,
+  });
+  deps.events.on('article.changed', ({ articleId }) => {
+    service.forgetTags();
+    related.request(articleId);
+  });
+  deps.events.on('blog.deleted', () => service.forgetTags());
+  registerSearchRoutes(app, service, related);
   deps.pageReads.search = ({ blog, ...query }) =>
     service.search({ ...query, blog: blog ?? undefined });
   return service;

@@ -109,6 +109,26 @@ export function searchRepository(db: Db) {
     },
 
     /**
+     * The word of listed titles and tags most like `word` (trigram similarity, pg_trgm, which
+     * both databases load), or null when none is close; only asked when a search found nothing.
+     */
+    async closestWord(word: string, excludeBlogId: number): Promise<string | null> {
+      const result: unknown = await db.execute(sql`
+        with words as (
+          select distinct w from (
+            select regexp_split_to_table(lower(a.title), '[^[:alnum:]_+#.-]+') as w
+            from ${articles} a where a.hidden_at is null and a.blog_id <> ${excludeBlogId}
+            union all
+            select unnest(a.tags) from ${articles} a
+            where a.hidden_at is null and a.blog_id <> ${excludeBlogId}
+          ) v where length(w) > 1
+        )
+        select w from words where similarity(w, ${word}) >= 0.3
+        order by similarity(w, ${word}) desc, w limit 1`);
+      return (result as { rows: { w: string }[] }).rows[0]?.w ?? null;
+    },
+
+    /**
      * Up to `limit` breakthroughs without a search document, or with one from an older
      * analyzer, newest first below `beforeId`.
      */

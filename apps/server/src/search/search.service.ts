@@ -4,10 +4,14 @@ import {
   type SearchResult,
   type SearchSort,
 } from '@repolog/contract/search';
+import { normalizeTag } from '@repolog/contract/tag-rules';
+import { TAG_SUGGESTIONS, type TagCount } from '@repolog/contract/tags';
+import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
 import { badRequest } from '../errors.js';
-import { parseQuery, QueryError, MAX_QUERY_TERMS } from './search-query.js';
+import { parseQuery, QueryError, MAX_QUERY_TERMS, type ParsedQuery } from './search-query.js';
 import type { SearchIndexer } from './search-indexer.js';
 import type { SearchRepository } from './search.repository.js';
+import type { TagsRepository } from './tags.repository.js';
 import { buildSnippet } from './snippet.js';
 
 /** A search as asked (the API's query, or the /search page's). */
@@ -25,24 +29,70 @@ const blankToNull = (value: string | undefined) => {
   return trimmed === '' ? null : trimmed;
 };
 
+/** Words of a query a spelling suggestion may change (no operators, phrases or short words). */
+const MAX_SUGGESTED_WORDS = 5;
+
+/** No words: every breakthrough the filters let through (a tag's page). */
+const EVERYTHING: ParsedQuery = {
+  tsquery: '',
+  contains: [],
+  excludes: [],
+  highlight: { lexemes: new Set(), substrings: [], literals: [] },
+};
+
 /** Full-text search over the breakthroughs the lists show. */
 export function searchService(deps: {
   repo: SearchRepository;
+  tagsRepo: TagsRepository;
   indexer: Pick<SearchIndexer, 'nudge'>;
   officialBlogId: number;
 }) {
-  const { repo, indexer, officialBlogId } = deps;
+  const { repo, tagsRepo, indexer, officialBlogId } = deps;
+  // Every keystroke in a write form asks: the same prefixes are answered for a second.
+  const tagCounts = microcache<TagCount[]>({
+    ttlMs: PUBLIC_VIEW_TTL_MS,
+    maxKeys: 256,
+    name: 'tag_counts',
+  });
+  /** The query with each plain word spelled as the closest known word; undefined if no change. */
+  const suggest = async (q: string): Promise<string | undefined> => {
+    const words = q.toLowerCase().split(/\s+/);
+    if (words.length > MAX_SUGGESTED_WORDS || /["]/.test(q)) return undefined;
+    const spelled = await Promise.all(
+      words.map(async (word) =>
+        word.startsWith('-') || Array.from(word).length < 3
+          ? word
+          : ((await repo.closestWord(word, officialBlogId)) ?? word),
+      ),
+    );
+    const suggestion = spelled.join(' ');
+    return suggestion !== words.join(' ') ? suggestion : undefined;
+  };
+
   return {
+    /** A breakthrough was written or deleted: tags are counted again. */
+    forgetTags: () => tagCounts.clear(),
+
+    /** Tags starting with what was typed (the most used when nothing was), most used first. */
+    async tags(typed: string | undefined): Promise<TagCount[]> {
+      const prefix = normalizeTag(typed ?? '');
+      return tagCounts.get(prefix, () =>
+        tagsRepo.counts(prefix === '' ? null : prefix, officialBlogId, TAG_SUGGESTIONS),
+      );
+    },
+
     /**
      * One page of matches, best first (or newest, or most liked), each with its best passage
-     * marked. A blank query finds nothing; a query past the limits is a 400 saying which.
+     * marked. A blank query finds nothing, unless a tag is asked for (then: that tag's
+     * breakthroughs); a query past the limits is a 400 saying which.
      */
     async search(request: SearchRequest): Promise<SearchResult> {
       const q = request.q?.trim() ?? '';
-      if (q === '') return { items: [], total: 0 };
-      let parsed;
+      const tag = blankToNull(request.tag);
+      if (q === '' && tag === null) return { items: [], total: 0 };
+      let parsed = EVERYTHING;
       try {
-        parsed = parseQuery(q);
+        if (q !== '') parsed = parseQuery(q);
       } catch (error) {
         if (!(error instanceof QueryError)) throw error;
         if (error.reason === 'tooLong') {
@@ -56,7 +106,7 @@ export function searchService(deps: {
       indexer.nudge();
       const page = request.page ?? 1;
       const filters = {
-        tag: blankToNull(request.tag)?.toLowerCase() ?? null,
+        tag: tag === null ? null : normalizeTag(tag),
         lang: blankToNull(request.lang),
         blogId: request.blog ?? null,
         excludeBlogId: officialBlogId,
@@ -71,7 +121,9 @@ export function searchService(deps: {
         (page > 1
           ? ((await repo.search(parsed, filters, 'newest', { offset: 0, limit: 1 }))[0]?.total ?? 0)
           : 0);
+      const suggestion = total === 0 && q !== '' ? await suggest(q) : undefined;
       return {
+        ...(suggestion ? { suggestion } : {}),
         items: rows.map((row) => ({
           articleId: row.id,
           title: row.title,

@@ -19,6 +19,8 @@ export interface GithubIdentity {
   avatarUrl: string | null;
   /** When the GitHub account was created, when GitHub said (new-account limits). */
   createdAt?: string | null;
+  /** Whether it had a public repository or gist, when GitHub said (new-account limits). */
+  publicActivity?: boolean | null;
 }
 
 /** Users: GitHub accounts known to Repolog, keyed by GitHub's numeric id. */
@@ -55,20 +57,23 @@ export function usersRepository(db: Db) {
       return row;
     },
 
-    /** A profile's counts in one round trip (each from an index on the user's id). */
+    /**
+     * A profile's counts in one round trip (each from an index on the user's id), of what readers
+     * see: hidden breakthroughs and hidden or held comments are not counted.
+     */
     async countsOf(userId: number, tx: Db = db): Promise<UserCounts> {
       const [row] = await tx
         .select({
           breakthroughs:
-            sql<number>`(select count(*) from ${articles} where ${articles.authorId} = ${userId})`.mapWith(
+            sql<number>`(select count(*) from ${articles} where ${articles.authorId} = ${userId} and ${articles.hiddenAt} is null)`.mapWith(
               Number,
             ),
           likesReceived:
-            sql<number>`(select coalesce(sum(${articles.likeCount}), 0) from ${articles} where ${articles.authorId} = ${userId})`.mapWith(
+            sql<number>`(select coalesce(sum(${articles.likeCount}), 0) from ${articles} where ${articles.authorId} = ${userId} and ${articles.hiddenAt} is null)`.mapWith(
               Number,
             ),
           comments:
-            sql<number>`(select count(*) from ${comments} where ${comments.userId} = ${userId})`.mapWith(
+            sql<number>`(select count(*) from ${comments} where ${comments.userId} = ${userId} and ${comments.hiddenAt} is null and ${comments.held} is null)`.mapWith(
               Number,
             ),
         })
@@ -96,6 +101,7 @@ export function usersRepository(db: Db) {
           avatarUrl: identity.avatarUrl,
           signedUpAt: signedUp ? now : null,
           githubCreatedAt: identity.createdAt ? new Date(identity.createdAt) : null,
+          githubPublicActivity: identity.publicActivity ?? null,
         })
         .onConflictDoUpdate({
           target: users.githubId,
@@ -105,6 +111,9 @@ export function usersRepository(db: Db) {
             avatarUrl: identity.avatarUrl,
             updatedAt: now,
             ...(identity.createdAt ? { githubCreatedAt: new Date(identity.createdAt) } : {}),
+            ...(typeof identity.publicActivity === 'boolean'
+              ? { githubPublicActivity: identity.publicActivity }
+              : {}),
             ...(signedUp
               ? {
                   signedUpAt: sql`coalesce(${users.signedUpAt}, ${now.toISOString()}::timestamptz)`,

@@ -16,6 +16,7 @@ import { userBreakthroughsQuery, userProfileQuery } from '../features/users/api/
 import { isLogin, readPage } from '../features/users/lib/profile-page';
 import { searchQuery } from '../features/search/api/search';
 import { readSearchState } from '../features/search/lib/search-state';
+import { readTagState } from '../features/search/lib/tag-state';
 import { ApiError, answerError } from '../lib/api-client';
 import { articleQuery } from '../lib/article-record';
 import { isValidId } from '../lib/format';
@@ -180,7 +181,7 @@ const PARTS: Record<ServerPagePath, PageParts> = {
   '/search': {
     load: async ({ client, search, reads }) => {
       const state = readSearchState(search);
-      if (state.q === '') return;
+      if (state.q === '' && state.tag === '') return;
       try {
         await client.fetchQuery({
           ...searchQuery(state),
@@ -192,6 +193,15 @@ const PARTS: Record<ServerPagePath, PageParts> = {
           return { status: 400, hydrate: false };
         throw error;
       }
+    },
+  },
+  '/tag/:name': {
+    load: async ({ client, params, search, reads }) => {
+      const state = readTagState(params.name ?? '', search);
+      await client.fetchQuery({
+        ...searchQuery(state),
+        queryFn: () => reads.search(state).catch(asApiError),
+      });
     },
   },
 };

@@ -6,7 +6,7 @@ import styles from './article-list.module.css';
 
 /**
  * Breakthroughs as rows: title, then 'createdAt | blogName' (spec §2) with the time as "3 hours
- * ago" (the exact time on hover), its language, and its likes and comments.
+ * ago" (the exact time on hover) and its tags, its language, and its likes and comments.
  */
 export function ArticleList({ items }: { items: ArticleListItem[] }) {
   return (
@@ -17,6 +17,12 @@ export function ArticleList({ items }: { items: ArticleListItem[] }) {
             <span className={`${styles.title} clamp-2`}>{item.title}</span>{' '}
             <span className={styles.meta}>
               <TimeAgo iso={item.createdAt} /> | {item.blogName}
+              {item.tags.length > 0 && (
+                <span className={styles.tags}>
+                  {' '}
+                  · {item.tags.map((tag) => `#${tag}`).join(' ')}
+                </span>
+              )}
             </span>{' '}
             {item.about && <span className={styles.lang}>{item.about}</span>}{' '}
             <span className={styles.counts}>

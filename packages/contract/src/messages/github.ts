@@ -27,4 +27,8 @@ export const githubMessages = {
   'webhooks.badSignature': 'The webhook signature does not match.',
   'webhooks.notJson': 'The webhook body is not valid JSON.',
   'webhooks.noRepository': 'The webhook body names no repository.',
+  'webhooks.appNotConfigured':
+    'No GitHub App is configured (set GITHUB_APP_ID, GITHUB_APP_PRIVATE_KEY, GITHUB_APP_SLUG and GITHUB_APP_WEBHOOK_SECRET).',
+  'webhooks.noDelivery': 'The webhook delivery has no X-GitHub-Delivery header.',
+  'connections.membersOnly': "Only the blog's members see how its repository is connected.",
 } as const;

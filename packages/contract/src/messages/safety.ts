@@ -22,7 +22,8 @@ export const safetyMessages = {
   'comments.membersOnlyModerate':
     'Only members of this blog can hide comments or close the comments of its breakthroughs.',
   'limits.breakthroughsPerDay':
-    'New accounts can post at most {max} breakthroughs a day. Please try again tomorrow.',
+    'New accounts, and accounts without public activity on GitHub, can post at most {max} breakthroughs a day. Please try again tomorrow.',
   'limits.commentsPerDay':
-    'New accounts can post at most {max} comments a day. Please try again tomorrow.',
+    'New accounts, and accounts without public activity on GitHub, can post at most {max} comments a day. Please try again tomorrow.',
+  'blogs.cannotAdd': '{login} cannot be added to a blog by you.',
 } as const;

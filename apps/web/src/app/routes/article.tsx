@@ -18,7 +18,9 @@ const ArticleSafety = lazy(() =>
   import('../../components/article-safety').then((m) => ({ default: m.ArticleSafety })),
 );
 
-const comments = (articleId: number) => <CommentsSection articleId={articleId} />;
+const comments = (articleId: number, closing: { locked: boolean; canLock: boolean }) => (
+  <CommentsSection articleId={articleId} {...closing} />
+);
 
 /** /breakthrough/{articleId}: the article reading page, with its comments. */
 export function ArticlePage() {

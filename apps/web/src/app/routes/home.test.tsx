@@ -74,6 +74,7 @@ describe('HomePage', () => {
                   about: null,
                   likeCount: 12 - i,
                   commentCount: i,
+                  tags: [],
                 })),
               ),
         ),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useSession } from '../../lib/use-session';
 import { homeArticlesQuery, homeBlogsQuery } from '../../features/home/api/home-lists';
 import { BannerCarousel } from '../../features/home/components/banner-carousel';
@@ -14,6 +14,17 @@ const TopStrips = lazy(() =>
   import('../../features/home/components/top-strips').then((m) => ({ default: m.TopStrips })),
 );
 
+// Popular tags are not in the server's HTML: their code and list load once the page runs.
+const PopularTags = lazy(() =>
+  import('../../features/home/components/popular-tags').then((m) => ({
+    default: m.PopularTags,
+  })),
+);
+
+const noSubscription = () => () => undefined;
+const inBrowser = () => true;
+const onServer = () => false;
+
 const messages = i18n('homePage', { title: 'Home', heading: 'Repolog home' });
 
 /** /home: banners, today's top breakthroughs and blogs, and the signed-in favorites. */
@@ -23,6 +34,7 @@ export function HomePage() {
   const session = useSession();
   const articles = useQuery(homeArticlesQuery);
   const blogs = useQuery(homeBlogsQuery);
+  const hydrated = useSyncExternalStore(noSubscription, inBrowser, onServer);
 
   return (
     <main className="page">
@@ -32,6 +44,11 @@ export function HomePage() {
         <Suspense fallback={<div className={styles.stripsPlaceholder} aria-busy="true" />}>
           <TopStrips articles={articles} blogs={blogs} />
         </Suspense>
+        {hydrated && (
+          <Suspense fallback={null}>
+            <PopularTags />
+          </Suspense>
+        )}
         {session.status === 'in' && <FavoritesSection />}
       </div>
     </main>

@@ -28,6 +28,7 @@ const item = (n: number): ArticleListItem => ({
   about: null,
   likeCount: 0,
   commentCount: 0,
+  tags: [],
 });
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>

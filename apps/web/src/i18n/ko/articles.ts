@@ -14,6 +14,14 @@ export const articles = {
     editedAfter: ' 수정됨',
     history: '수정 내역',
     stats: '통계',
+    tags: '태그',
+  },
+  articleCompanions: {
+    part: '{series} — {total}편 중 {position}편',
+    previous: '이전 글',
+    next: '다음 글',
+    parts: '모든 편',
+    related: '관련 브레이크스루',
   },
   likeButton: {
     like: '좋아요 ',
@@ -84,6 +92,9 @@ export const articles = {
   commentsSection: {
     heading: '댓글',
     headingCount: '댓글 ({count})',
+    closed: '이 브레이크스루의 댓글이 닫혔습니다.',
+    close: '댓글 닫기',
+    reopen: '댓글 열기',
   },
   commentForm: {
     what: '댓글',
@@ -111,7 +122,8 @@ export const articles = {
     folded: '내가 차단한 사용자의 댓글',
     show: '보기',
     hidden: '숨겨짐: {reason}',
-    heldLinks: '승인 대기 중: 새 계정이 링크를 포함해 쓴 댓글입니다.',
+    heldLinks:
+      '승인 대기 중: 새 계정이나 GitHub 공개 활동이 없는 계정이 링크를 포함해 쓴 댓글입니다.',
     heldRepeated: '승인 대기 중: 같은 내용이 여러 브레이크스루에 올라왔습니다.',
   },
 

@@ -50,6 +50,21 @@ export const blogs = {
     Commit: '커밋',
     Issue: '이슈',
     PullRequest: '풀 리퀘스트',
+    breakthrough: '브레이크스루: {title}',
+  },
+  repoConnection: {
+    title: '저장소 연결',
+    connected: '연결됨: Repolog GitHub App이 이 저장소를 읽고 변경 사항을 전달받습니다.',
+    notConnected:
+      '연결되지 않음: 저장소 활동은 멤버의 GitHub 로그인으로 읽으며 1분마다 새로 고칩니다.',
+    removed:
+      '접근 권한이 제거됨: GitHub App이 더 이상 이 저장소에 접근할 수 없어 이벤트가 멈췄습니다. 활동과 초안을 최신으로 유지하려면 다시 연결하세요.',
+    connect: '저장소 연결하기',
+    mergedPullDrafts: '풀 리퀘스트가 병합되면 초안 남기기',
+    closeLoop: '이슈나 풀 리퀘스트에 관한 브레이크스루가 게시되면 그곳에 댓글 남기기',
+    missing:
+      'GitHub App에 {permissions} 권한이 없습니다. 저장소 소유자가 GitHub의 App 설정에서 권한을 허용할 수 있습니다.',
+    saveFailed: '설정을 저장하지 못했습니다. 다시 시도하세요.',
   },
   blogArticles: {
     notice: '공지 ({count})',

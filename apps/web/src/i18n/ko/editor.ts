@@ -25,6 +25,15 @@ export const editor = {
     cancel: '취소',
     saving: '저장 중…',
   },
+  tagInput: {
+    label: '태그',
+    hint: '태그는 {max}개까지: 소문자, 숫자와 + # . -',
+    placeholder: '태그 추가',
+    remove: '태그 {tag} 삭제',
+    invalid: '태그 "{tag}"은(는) 쓸 수 없습니다: 1–30자의 소문자, 숫자와 + # . -',
+    full: '브레이크스루 하나에 태그는 최대 {max}개까지 달 수 있습니다.',
+    uses: '브레이크스루 {count}개',
+  },
   repoItemPicker: {
     search: '이슈, 풀 리퀘스트, 커밋 검색',
     searchPlaceholder: '단어, #123 또는 커밋 SHA',

@@ -11,6 +11,7 @@ import { editor } from './editor';
 import { errors } from './errors';
 import { safety } from './safety';
 import { search } from './search';
+import { series } from './series';
 import { serverMessages } from './server';
 import { settings } from './settings';
 import { stats } from './stats';
@@ -24,6 +25,7 @@ export const ko: Catalog = {
   ...blogs,
   ...errors,
   ...search,
+  ...series,
   ...safety,
   ...settings,
   ...stats,

@@ -75,6 +75,7 @@ export const ui = {
     favorited: "{who} 님이 블로그 '{blog}'을(를) 즐겨찾기에 추가했습니다.",
     liked: "{who} 님이 내 브레이크스루 '{title}'에 좋아요를 눌렀습니다.",
     comment: "{who} 님이 내 브레이크스루 '{title}'에 댓글을 남겼습니다.",
+    pullDraft: '{who} 님의 풀 리퀘스트 #{n}이(가) 병합되었습니다: 초안이 기다리고 있습니다.',
     other: '{who} 님이 새 알림을 보냈습니다',
   },
   notificationList: { unread: ' (읽지 않음)' },

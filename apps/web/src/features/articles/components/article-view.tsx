@@ -29,6 +29,7 @@ const messages = i18n('articleView', {
   editedAfter: '',
   history: 'History',
   stats: 'Stats',
+  tags: 'Tags',
 });
 
 // The author's menu is theirs alone: its code (menu, dialog) loads when it is needed.
@@ -45,12 +46,25 @@ const RepoRefCards = lazy(() =>
   import('./repo-ref-cards').then((m) => ({ default: m.RepoRefCards })),
 );
 
+// Series and related breakthroughs are not in the server's HTML: one small chunk, fetched once
+// the page runs, keeps the first load within its budget.
+const SeriesNav = lazy(() =>
+  import('./article-companions').then((m) => ({ default: m.SeriesNav })),
+);
+const RelatedArticles = lazy(() =>
+  import('./article-companions').then((m) => ({ default: m.RelatedArticles })),
+);
+
 const noSubscription = () => () => undefined;
 const inBrowser = () => true;
 const onServer = () => false;
 
 /** What the page shows under an article: its comments (composed by the route). */
-type CommentsPart = (articleId: number) => ReactNode;
+/** The comments block; `closing`: whether they are closed, and whether the reader may change it. */
+type CommentsPart = (
+  articleId: number,
+  closing: { locked: boolean; canLock: boolean },
+) => ReactNode;
 
 /** The article page of spec §2: loading placeholder, then the article and its companions. */
 export function ArticleView({
@@ -222,9 +236,23 @@ function LoadedArticle({
           )}
         </p>
         <ArticleFacts article={article} />
+        {article.tags.length > 0 && (
+          <ul className={styles.tags} aria-label={t.tags}>
+            {article.tags.map((tag) => (
+              <li key={tag}>
+                <Link to={`/tag/${encodeURIComponent(tag)}`}>#{tag}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
         {hydrated && (article.problemRef || article.solutionRef) && (
           <Suspense fallback={null}>
             <RepoRefCards article={article} />
+          </Suspense>
+        )}
+        {hydrated && (
+          <Suspense fallback={null}>
+            <SeriesNav articleId={article.articleId} />
           </Suspense>
         )}
       </header>
@@ -236,8 +264,16 @@ function LoadedArticle({
           <LikeButton article={article} personal={personal} />
         </Suspense>
       </div>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <RelatedArticles articleId={article.articleId} />
+        </Suspense>
+      )}
       <Suspense fallback={<div className={styles.commentsSkeleton} aria-busy="true" />}>
-        {comments(article.articleId)}
+        {comments(article.articleId, {
+          locked: !!article.commentsLocked,
+          canLock: personal && !!article.commentsLockButton,
+        })}
       </Suspense>
       <GoToBlogCard blogId={article.blogId} blogName={article.blogName} />
     </article>

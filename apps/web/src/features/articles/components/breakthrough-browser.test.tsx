@@ -21,6 +21,7 @@ const item = (id: number) => ({
   about: 'TypeScript',
   likeCount: id === 1 ? 1 : id * 3,
   commentCount: id - 1,
+  tags: [],
 });
 
 /** A fake list endpoint: `total` matching articles, `q=nothing` matches none. */

@@ -1,12 +1,20 @@
 import { BlogMembers } from './blog-members';
+import { RepoConnectionPanel } from './repo-connection';
 import { RepositoryActivity } from './repository-activity';
 
-/** The left column of a team blog: its members and its repository's activity. */
+/**
+ * The left column of a team blog: its members, how its repository is connected (members see
+ * it) and the repository's activity.
+ */
 export function BlogSidebar({
+  blogId,
+  isMember,
   members,
   owner,
   repoUrl,
 }: {
+  blogId: number;
+  isMember: boolean;
   members: string[];
   owner: string;
   repoUrl: string;
@@ -14,7 +22,8 @@ export function BlogSidebar({
   return (
     <>
       <BlogMembers members={members} owner={owner} />
-      <RepositoryActivity repoUrl={repoUrl} />
+      {isMember && <RepoConnectionPanel blogId={blogId} />}
+      <RepositoryActivity repoUrl={repoUrl} blogId={blogId} />
     </>
   );
 }

@@ -105,7 +105,13 @@ function LoadedBlog({
             {official ? (
               <DeveloperBlogs />
             ) : (
-              <BlogSidebar members={blog.members} owner={blog.owner} repoUrl={blog.git_repo_url} />
+              <BlogSidebar
+                blogId={blog.blog_id}
+                isMember={isMember}
+                members={blog.members}
+                owner={blog.owner}
+                repoUrl={blog.git_repo_url}
+              />
             )}
           </Suspense>
         </div>

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ACTIVITY_SHOWN } from '@repolog/contract/constants';
-import { i18n, useMessages } from '../../../i18n';
+import { i18n, params, useMessages } from '../../../i18n';
+import { Link } from 'react-router';
 import { activityQuery } from '../api/activity';
+import { breakthroughAbout, breakthroughRefsQuery } from '../api/repo-connection';
 import { blogTexts } from './blog-texts';
 import styles from './blog-view.module.css';
 
@@ -11,13 +13,16 @@ const messages = i18n('repositoryActivity', {
   Commit: 'COMMIT',
   Issue: 'ISSUE',
   PullRequest: 'PULL REQUEST',
+  breakthrough: params('Breakthrough: {title}'),
 });
 
 /** 'Project Repository Activity': the newest 8 issues, pull requests and commits (spec §2). */
-export function RepositoryActivity({ repoUrl }: { repoUrl: string }) {
+export function RepositoryActivity({ repoUrl, blogId }: { repoUrl: string; blogId: number }) {
   const t = useMessages(messages);
   const texts = useMessages(blogTexts);
   const { data, error, isPending } = useQuery(activityQuery(repoUrl));
+  // Items a breakthrough is about link to it (asked once the activity is shown).
+  const refs = useQuery({ ...breakthroughRefsQuery(blogId), enabled: data !== undefined }).data;
   const items = data?.items.slice(0, ACTIVITY_SHOWN) ?? [];
 
   return (
@@ -57,6 +62,17 @@ export function RepositoryActivity({ repoUrl }: { repoUrl: string }) {
                   <span className="clamp-2">{item.title}</span>
                 )}
                 <span className={styles.activityType}>{t[item.type]}</span>
+                {(() => {
+                  const about = refs && breakthroughAbout(refs, item.url);
+                  return about ? (
+                    <Link
+                      className={styles.activityBreakthrough}
+                      to={`/breakthrough/${about.articleId}`}
+                    >
+                      {t.breakthrough({ title: about.title })}
+                    </Link>
+                  ) : null;
+                })()}
               </span>
             </li>
           ))}

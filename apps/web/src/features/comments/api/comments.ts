@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Comment } from '@repolog/contract/comments';
 import { api } from '../../../lib/api-client';
+import { articleKeys } from '../../../lib/article-record';
 
 /**
  * The comments of an article as `viewer` sees them: the edit/delete buttons are computed for
@@ -55,5 +56,18 @@ export function useModerateComment(articleId: number) {
         body: {},
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: commentsQuery(articleId).queryKey }),
+  });
+}
+
+/** Closes (or opens again) a breakthrough's comments; every reader's copy of it loads again. */
+export function useLockComments(articleId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (locked: boolean) =>
+      api<{ locked: boolean }>(`/api/comment/lock/${articleId}`, {
+        method: 'PUT',
+        body: { locked },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: articleKeys.detail(articleId) }),
   });
 }

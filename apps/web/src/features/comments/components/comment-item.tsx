@@ -12,7 +12,8 @@ const messages = i18n('commentItem', {
   folded: 'Comment from a user you blocked',
   show: 'Show',
   hidden: params('Hidden: {reason}'),
-  heldLinks: 'Held for approval: a new account’s comment with links.',
+  heldLinks:
+    'Held for approval: a comment with links from a new account or one without public activity on GitHub.',
   heldRepeated: 'Held for approval: the same text was posted on several breakthroughs.',
 });
 

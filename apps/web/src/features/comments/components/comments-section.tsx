@@ -5,9 +5,11 @@ import { useSession } from '../../../lib/use-session';
 import {
   commentsQuery,
   useDeleteComment,
+  useLockComments,
   useModerateComment,
   useUpdateComment,
 } from '../api/comments';
+import { Button } from '../../../components/ui/button';
 import { i18n, params, useMessages } from '../../../i18n';
 import { commentTexts } from '../lib/comment-texts';
 import { CommentForm } from './comment-form';
@@ -17,14 +19,26 @@ import styles from './comments.module.css';
 const messages = i18n('commentsSection', {
   heading: 'Comments',
   headingCount: params('Comments ({count})'),
+  closed: 'Comments on this breakthrough are closed.',
+  close: 'Close comments',
+  reopen: 'Open comments',
 });
 
 /**
  * The comments block of the article page (spec §2, §4): the comment box, the list oldest
  * first, and per comment a menu with Edit and Delete where the server allows them. One row
- * is edited at a time and no menu opens meanwhile.
+ * is edited at a time and no menu opens meanwhile. Closed comments take no new ones; the
+ * blog's members and the moderators (`canLock`) close and open them.
  */
-export function CommentsSection({ articleId }: { articleId: number }) {
+export function CommentsSection({
+  articleId,
+  locked = false,
+  canLock = false,
+}: {
+  articleId: number;
+  locked?: boolean;
+  canLock?: boolean;
+}) {
   const t = useMessages(messages);
   const texts = useMessages(commentTexts);
   const session = useSession();
@@ -41,6 +55,7 @@ export function CommentsSection({ articleId }: { articleId: number }) {
   const update = useUpdateComment(articleId);
   const deletion = useDeleteComment(articleId);
   const moderation = useModerateComment(articleId);
+  const locking = useLockComments(articleId);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [menuId, setMenuId] = useState<number | null>(null);
 
@@ -97,11 +112,28 @@ export function CommentsSection({ articleId }: { articleId: number }) {
       <h2 id={`comments-${articleId}`} className={styles.heading}>
         {comments ? t.headingCount({ count: comments.length }) : t.heading}
       </h2>
-      <CommentForm
-        articleId={articleId}
-        session={session}
-        onAdded={(comment) => setComments((list) => [...list, comment])}
-      />
+      {canLock && (
+        <div className={styles.lockBar}>
+          <Button
+            variant="secondary"
+            disabled={locking.isPending}
+            onClick={() =>
+              locking.mutate(!locked, { onError: (cause) => window.alert(cause.message) })
+            }
+          >
+            {locked ? t.reopen : t.close}
+          </Button>
+        </div>
+      )}
+      {locked ? (
+        <p className={styles.closed}>{t.closed}</p>
+      ) : (
+        <CommentForm
+          articleId={articleId}
+          session={session}
+          onAdded={(comment) => setComments((list) => [...list, comment])}
+        />
+      )}
       {!comments && !error && <div className={styles.placeholder} aria-busy="true" />}
       {comments?.length === 0 && <p className={styles.empty}>{texts.empty}</p>}
       {comments && comments.length > 0 && (

@@ -59,6 +59,7 @@ function renderForm(onSubmit = vi.fn<(values: ArticleFormValues) => void>()) {
             solution: '',
             problemRef: '',
             solutionRef: '',
+            tags: [],
           }}
           blogId={1}
           repoUrl={REPO}
@@ -211,6 +212,7 @@ describe('breakthrough form dropdowns', { timeout: 15_000 }, () => {
       solution: '',
       problemRef: 'issue:7',
       solutionRef: '',
+      tags: [],
     });
   });
 });

@@ -18,6 +18,7 @@ import type { Collaboration } from './code-editor';
 import { MarkdownEditor } from './markdown-editor';
 import { RepoImport } from './repo-import';
 import { RepoItemPicker } from './repo-item-picker';
+import { TagInput } from './tag-input';
 import styles from './article-form.module.css';
 import { useLeaveWarning } from '../../../lib/use-leave-warning';
 import { CutNotice, useCutNotice } from '../../../components/ui/cut-notice';
@@ -108,8 +109,10 @@ export function ArticleForm({
     !pending &&
       !saved &&
       (unsaved ??
-        (Object.keys(initial) as (keyof ArticleFormValues)[]).some(
-          (k) => values[k] !== initial[k],
+        (Object.keys(initial) as (keyof ArticleFormValues)[]).some((k) =>
+          k === 'tags'
+            ? values.tags.join(' ') !== initial.tags.join(' ')
+            : values[k] !== initial[k],
         )),
   );
   // A body still holding an image's upload placeholder is not saved.
@@ -208,6 +211,7 @@ export function ArticleForm({
           ),
         )}
       </div>
+      <TagInput value={values.tags} onChange={set('tags')} />
       {chosen && (
         <RepoImport
           key={chosen.ref}

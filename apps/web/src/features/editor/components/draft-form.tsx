@@ -66,6 +66,7 @@ export function DraftForm(props: DraftFormProps) {
         solution: draft.solution ?? '',
         problemRef: draft.problemRef ?? '',
         solutionRef: draft.solutionRef ?? '',
+        tags: draft.tags,
       }
     : initial;
   const [values, setValues] = useState(start);

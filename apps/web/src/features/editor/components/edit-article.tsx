@@ -96,6 +96,7 @@ export function EditArticle({ articleId }: { articleId: number }) {
     solution: data.solution ?? '',
     problemRef: data.problemRef ? refKey(data.problemRef) : '',
     solutionRef: data.solutionRef ? refKey(data.solutionRef) : '',
+    tags: data.tags,
   };
   const header = (
     <p>

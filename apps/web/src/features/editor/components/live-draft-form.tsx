@@ -1,4 +1,10 @@
-import { LIVE_CHOICES, LIVE_CHOICE_FIELDS, liveCloseKey } from '@repolog/contract/live';
+import {
+  LIVE_CHOICES,
+  LIVE_CHOICE_FIELDS,
+  LIVE_TAGS,
+  liveCloseKey,
+  liveTags,
+} from '@repolog/contract/live';
 import type { PublishedDraft } from '@repolog/contract/drafts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -22,6 +28,7 @@ export function valuesOfDoc(doc: Y.Doc): ArticleFormValues {
     solution: choices.get('solution') ?? '',
     problemRef: choices.get('problemRef') ?? '',
     solutionRef: choices.get('solutionRef') ?? '',
+    tags: liveTags.read(choices.get(LIVE_TAGS)),
   };
 }
 
@@ -46,6 +53,8 @@ export function writeValuesToDoc(
     for (const name of LIVE_CHOICE_FIELDS) {
       if ((choices.get(name) ?? '') !== values[name]) choices.set(name, values[name]);
     }
+    const tags = liveTags.write(values.tags);
+    if ((choices.get(LIVE_TAGS) ?? '') !== tags) choices.set(LIVE_TAGS, tags);
   });
 }
 

@@ -21,6 +21,7 @@ const EMPTY: ArticleFormValues = {
   solution: '',
   problemRef: '',
   solutionRef: '',
+  tags: [],
 };
 
 const messages = i18n('writeArticle', {

@@ -13,6 +13,7 @@ const EMPTY: ArticleFormValues = {
   solution: '',
   problemRef: '',
   solutionRef: '',
+  tags: [],
 };
 
 const json = (body: unknown, status = 200) =>

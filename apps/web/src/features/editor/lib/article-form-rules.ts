@@ -31,6 +31,8 @@ export interface ArticleFormValues {
   /** The repository items problem and solution are about: `issue:12`; '' for none. */
   problemRef: string;
   solutionRef: string;
+  /** Up to 4 tags, as stored (lowercase). */
+  tags: string[];
 }
 
 /** Title and body are required; whitespace-only counts as empty. */
@@ -46,6 +48,7 @@ export const articleBody = (values: ArticleFormValues) => ({
   solution: values.solution || null,
   problemRef: (values.problem && values.problemRef) || null,
   solutionRef: (values.solution && values.solutionRef) || null,
+  tags: values.tags,
 });
 
 /** The server's own explanation of a refused save, when it gave one (in the active language). */
@@ -66,7 +69,8 @@ export const sameValues = (a: ArticleFormValues, b: ArticleFormValues): boolean 
   a.problem === b.problem &&
   a.solution === b.solution &&
   a.problemRef === b.problemRef &&
-  a.solutionRef === b.solutionRef;
+  a.solutionRef === b.solutionRef &&
+  a.tags.join(' ') === b.tags.join(' ');
 
 /** The form's fields as a draft stores them: as typed, empty choices as null. */
 export const draftFields = (values: ArticleFormValues) => ({
@@ -77,6 +81,7 @@ export const draftFields = (values: ArticleFormValues) => ({
   solution: values.solution || null,
   problemRef: (values.problem && values.problemRef) || null,
   solutionRef: (values.solution && values.solutionRef) || null,
+  tags: values.tags,
 });
 
 /** What the form shows for a stored draft (or article): absent choices as ''. */
@@ -88,6 +93,7 @@ export const valuesOfDraft = (draft: {
   solution: string | null;
   problemRef?: string | null;
   solutionRef?: string | null;
+  tags?: string[];
 }): ArticleFormValues => ({
   title: draft.title,
   content: draft.content,
@@ -96,4 +102,5 @@ export const valuesOfDraft = (draft: {
   solution: draft.solution ?? '',
   problemRef: draft.problemRef ?? '',
   solutionRef: draft.solutionRef ?? '',
+  tags: draft.tags ?? [],
 });

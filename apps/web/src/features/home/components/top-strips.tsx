@@ -50,6 +50,7 @@ export function TopStrips({
           detail: (
             <>
               <TimeAgo iso={article.createdAt} /> | {article.blogName}
+              {article.tags.length > 0 && ` · ${article.tags.map((tag) => `#${tag}`).join(' ')}`}
             </>
           ),
           stats: <ListCounts likes={article.likeCount} comments={article.commentCount} />,

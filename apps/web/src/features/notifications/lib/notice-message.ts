@@ -8,6 +8,7 @@ export const noticeMessages = i18n('noticeMessage', {
   favorited: params("{who} added blog '{blog}' to their favorites."),
   liked: params("{who} liked your article '{title}'."),
   comment: params("{who} commented on your article '{title}'."),
+  pullDraft: params("{who}'s pull request #{n} was merged: a draft is waiting."),
   other: params('{who} sent you a new notification'),
 });
 
@@ -30,6 +31,10 @@ export function noticeMessage(notice: Notice, t: NoticeTexts = noticeMessages.ge
       return t.liked({ who, title });
     case NOTICE_TYPES.comment:
       return t.comment({ who, title });
+    case NOTICE_TYPES.pullDraft:
+      return 'pullNumber' in notice.relatedId
+        ? t.pullDraft({ who, n: notice.relatedId.pullNumber })
+        : t.other({ who });
     default:
       return t.other({ who });
   }
@@ -57,6 +62,10 @@ export function noticeTarget(notice: Notice): string | undefined {
     case NOTICE_TYPES.liked:
     case NOTICE_TYPES.comment:
       return 'articleId' in related ? `/breakthrough/${related.articleId}` : undefined;
+    case NOTICE_TYPES.pullDraft:
+      return 'draftId' in related
+        ? `/blog/${related.blogId}/breakthrough/write?draft=${related.draftId}`
+        : undefined;
     default:
       return undefined;
   }

@@ -22,6 +22,7 @@ const messages = i18n('searchResults', {
   likes: 'Most liked',
   found: withParams('{total} results for “{q}”'),
   none: withParams('No breakthrough matches “{q}”.'),
+  didYouMean: 'Did you mean',
   start: 'Search titles, bodies, problems, solutions, tags and code of every breakthrough.',
   tagged: withParams('Tagged {tag}'),
   loading: 'Searching…',
@@ -38,7 +39,8 @@ export function SearchResults() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const state = readSearchState(params);
-  const asked = state.q !== '';
+  // Words, or a tag alone (its breakthroughs).
+  const asked = state.q !== '' || state.tag !== '';
   const { data, error, isPending, isPlaceholderData } = useQuery({
     ...searchQuery(state),
     enabled: asked,
@@ -89,7 +91,15 @@ export function SearchResults() {
             {t.error({ message: error.message })}
           </p>
         ) : data.total === 0 ? (
-          <p className={styles.message}>{t.none({ q: state.q })}</p>
+          <>
+            <p className={styles.message}>{t.none({ q: state.q })}</p>
+            {data.suggestion && (
+              <p className={styles.message}>
+                {t.didYouMean}{' '}
+                <Link to={href({ q: data.suggestion, page: 1 })}>{data.suggestion}</Link>?
+              </p>
+            )}
+          </>
         ) : (
           <>
             <p className={styles.count}>{t.found({ total: data.total, q: state.q })}</p>
@@ -128,7 +138,9 @@ function Hits({ items }: { items: SearchItem[] }) {
           {item.tags.length > 0 && (
             <ul className={styles.tags}>
               {item.tags.map((tag) => (
-                <li key={tag}>#{tag}</li>
+                <li key={tag}>
+                  <Link to={`/tag/${encodeURIComponent(tag)}`}>#{tag}</Link>
+                </li>
               ))}
             </ul>
           )}

@@ -25,4 +25,8 @@ export const github = {
   'webhooks.badSignature': '웹훅 서명이 일치하지 않습니다.',
   'webhooks.notJson': '웹훅 본문이 올바른 JSON이 아닙니다.',
   'webhooks.noRepository': '웹훅 본문에 저장소가 없습니다.',
+  'webhooks.appNotConfigured':
+    'GitHub App이 설정되지 않았습니다(GITHUB_APP_ID, GITHUB_APP_PRIVATE_KEY, GITHUB_APP_SLUG, GITHUB_APP_WEBHOOK_SECRET을 설정하세요).',
+  'webhooks.noDelivery': '웹훅 전송에 X-GitHub-Delivery 헤더가 없습니다.',
+  'connections.membersOnly': '저장소 연결 상태는 블로그 멤버에게만 보입니다.',
 } satisfies Partial<Record<MessageKey, string>>;

@@ -8,7 +8,7 @@ import { github } from './github';
 import { http } from './http';
 import { media } from './media';
 import { repoItems } from './repo-items';
-import { search } from './search';
+import { search, tags } from './search';
 import { safety } from './safety';
 import { stats } from './stats';
 import { validation } from './validation';
@@ -25,6 +25,7 @@ export const serverMessages = {
   ...drafts,
   ...media,
   ...search,
+  ...tags,
   ...safety,
   ...email,
   ...stats,

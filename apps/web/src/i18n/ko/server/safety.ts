@@ -25,7 +25,8 @@ export const safety = {
   'comments.membersOnlyModerate':
     '이 블로그의 멤버만 댓글을 숨기거나 브레이크스루의 댓글을 닫을 수 있습니다.',
   'limits.breakthroughsPerDay':
-    '새 계정은 하루에 브레이크스루를 {max}개까지 올릴 수 있습니다. 내일 다시 시도하세요.',
+    '새 계정이나 GitHub 공개 활동이 없는 계정은 하루에 브레이크스루를 {max}개까지 올릴 수 있습니다. 내일 다시 시도하세요.',
   'limits.commentsPerDay':
-    '새 계정은 하루에 댓글을 {max}개까지 쓸 수 있습니다. 내일 다시 시도하세요.',
+    '새 계정이나 GitHub 공개 활동이 없는 계정은 하루에 댓글을 {max}개까지 쓸 수 있습니다. 내일 다시 시도하세요.',
+  'blogs.cannotAdd': '{login} 님은 회원님이 블로그에 추가할 수 없습니다.',
 } satisfies Partial<Record<MessageKey, string>>;

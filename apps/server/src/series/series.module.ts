@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { ArticleLists } from '../articles/articles.public.js';
+import type { AppDeps } from '../deps.js';
+import { seriesRepository } from './series.repository.js';
+import { registerSeriesRoutes } from './series.routes.js';
+import { seriesService, type SeriesService } from './series.service.js';
+
+/**
+ * Registers series: a blog's members group its breakthroughs into ordered series; the article
+ * page shows its part, previous and next (GET /api/article/breakthrough/{id}/series).
+ */
+export function registerSeriesModule(
+  app: FastifyInstance,
+  deps: AppDeps,
+  lists: ArticleLists,
+): SeriesService {
+  const service = seriesService({
+    repo: seriesRepository(deps.db),
+    memberships: deps.memberships,
+    lists,
+    onChanged: (articleIds) => {
+      for (const id of articleIds) deps.cacheSync.changed('article', String(id));
+    },
+  });
+  registerSeriesRoutes(app, service);
+  return service;
+}
