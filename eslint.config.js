@@ -207,6 +207,7 @@ export default tseslint.config(
                 '!@repolog/contract/limits',
                 '!@repolog/contract/permissions',
                 '!@repolog/contract/live',
+                '!@repolog/contract/live-fields',
                 '!@repolog/contract/errors',
                 '!@repolog/contract/locale',
                 '!@repolog/contract/message-format',
@@ -216,7 +217,7 @@ export default tseslint.config(
               ],
               allowTypeImports: true,
               message:
-                'Import only types from contract schema files in the web app (values from constants, languages, limits, permissions, live, errors, locale, message-format, page-routes, repo-import, tag-rules).',
+                'Import only types from contract schema files in the web app (values from constants, languages, limits, permissions, live, live-fields, errors, locale, message-format, page-routes, repo-import, tag-rules).',
             },
             { group: ['zod', 'zod/*'], message: 'The web app does not ship zod.' },
           ],

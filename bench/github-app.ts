@@ -36,6 +36,8 @@ const app = await buildApp({
   database,
   logger: false,
   seedDemo: true,
+  // Only the first read of each item asks GitHub (the stand-in); a loaded machine may be slow.
+  githubTimeoutMs: 20_000,
   rateLimitMax: 10_000_000,
   ...(built ? { webDist: path.join(web, 'dist'), pageRenderer: renderer } : {}),
 });

@@ -38,6 +38,15 @@ export function cpuTimeUs(pid: number, thread?: number): number | undefined {
 /** USER_HZ, 100 on every Linux build that matters. */
 const CLOCK_TICKS = 100;
 
+/** Throws when something already answers at `origin` (another server would be measured). */
+export async function assertFree(origin: string): Promise<void> {
+  const answered = await fetch(origin).then(
+    () => true,
+    () => false,
+  );
+  if (answered) throw new Error(`${origin} is already taken: set BENCH_PORT to a free port`);
+}
+
 export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {

@@ -40,6 +40,31 @@ export const SEARCH_WORDS = [
   'nebula',
 ];
 
+/**
+ * Words of the seeded corpus (its titles' and bodies' words) for full-text search: one or two
+ * at a time, English word forms and the Korean words benches seed with search-quality.ts.
+ */
+export const FULLTEXT_WORDS = [
+  'fixing',
+  'tuning pools',
+  'debugging',
+  'flaky tests',
+  'memory leaks',
+  'slow queries',
+  'race conditions',
+  'cold starts',
+  'latency spikes',
+  'retry storms',
+  'index bloat',
+  'websocket',
+  'pool.release',
+  'migrating',
+  '캐시',
+  '배포를',
+  '데이터베이스',
+  '검색',
+];
+
 export interface Workload {
   name: string;
   /** The address of the next request. */
@@ -98,6 +123,12 @@ export async function longTailWorkloads(origin: string, ids: IdRanges): Promise<
         const search = pick(searches);
         return page(search.query, search.pages);
       },
+    },
+    {
+      name: 'full-text search, random words',
+      kind: 'list',
+      next: () =>
+        `/api/search?q=${encodeURIComponent(pick(FULLTEXT_WORDS))}&page=${randomInt(1, 3)}`,
     },
     {
       name: 'language, random page',

@@ -19,8 +19,18 @@ export interface MixedResult {
   lost: { likes: number; comments: number; breakthroughs: number; unrendered: number };
   likeCountsOff: number;
   /** Notification streams: opened, still open at the end, notices they received, and the
-   * notifications written for their users during the run (each should have been pushed). */
-  streams: { opened: number; stillOpen: number; notices: number; written: number };
+   * notifications written for their users during the run (each should have been pushed),
+   * duplicates and reconnects. */
+  streams: {
+    opened: number;
+    stillOpen: number;
+    notices: number;
+    written: number;
+    /** Notices a user's streams received more than once (by id). */
+    duplicates: number;
+    /** Streams that dropped and connected again. */
+    reconnects: number;
+  };
   /** p50 and p99 (ms) per kind of request. */
   byKind: Record<string, { count: number; p50: number; p99: number }>;
 }
@@ -37,34 +47,62 @@ type Op =
 const BODY =
   '## What happened\n\nThe pool ran dry under load.\n\n```ts\nawait client.release();\n```';
 
-/** One SSE stream per user, counting `notice` events, open until `close()`. */
+/**
+ * One SSE stream per user, as a browser's EventSource keeps it: reconnected half a second after
+ * it drops (an instance killed behind the load balancer), until `close()`. Notices are told
+ * apart by id, so one pushed twice to a user counts as a duplicate.
+ */
 function openStreams(origin: string, users: SignedIn[]) {
   const controller = new AbortController();
-  let notices = 0;
   let open = 0;
   let connected = 0;
-  const done = users.map(async (user) => {
-    const res = await fetch(`${origin}/api/notice/stream`, {
-      headers: { cookie: user.cookie, accept: 'text/event-stream' },
-      signal: controller.signal,
-    });
-    if (!res.ok || !res.body) return;
-    open += 1;
-    connected += 1;
-    const decoder = new TextDecoder();
-    const reader = res.body.getReader();
-    try {
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-        const text = decoder.decode(chunk.value, { stream: true });
-        notices += text.split('event: notice\n').length - 1;
+  let reconnects = 0;
+  let duplicates = 0;
+  let notices = 0;
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 500));
+  const follow = async (user: SignedIn) => {
+    const seen = new Set<number>();
+    for (let first = true; !controller.signal.aborted; first = false) {
+      if (!first) {
+        reconnects += 1;
+        await pause();
       }
-    } catch {
-      // aborted at the end of the run
+      try {
+        const res = await fetch(`${origin}/api/notice/stream`, {
+          headers: { cookie: user.cookie, accept: 'text/event-stream' },
+          signal: controller.signal,
+        });
+        if (!res.ok || !res.body) continue;
+        open += 1;
+        if (first) connected += 1;
+        const decoder = new TextDecoder();
+        const reader = res.body.getReader();
+        let buffer = '';
+        try {
+          for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+            buffer += decoder.decode(chunk.value, { stream: true });
+            const blocks = buffer.split('\n\n');
+            buffer = blocks.pop() ?? '';
+            for (const block of blocks) {
+              if (!block.startsWith('event: notice\n')) continue;
+              const data = /\ndata: (.*)/.exec(block)?.[1] ?? '{}';
+              const id = (JSON.parse(data) as { noticeId?: number }).noticeId ?? -1;
+              notices += 1;
+              if (seen.has(id)) duplicates += 1;
+              seen.add(id);
+            }
+          }
+        } finally {
+          open -= 1;
+        }
+      } catch {
+        // dropped or aborted: reconnect unless closing
+      }
     }
-    open -= 1;
-  });
+  };
+  const done = users.map(follow);
   return {
-    stats: () => ({ opened: connected, stillOpen: open, notices }),
+    stats: () => ({ opened: connected, stillOpen: open, notices, duplicates, reconnects }),
     close: async () => {
       controller.abort();
       await Promise.allSettled(done);

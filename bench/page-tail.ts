@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { pageStoreRepository } from '../apps/server/src/pages/page-store.repository.js';
 import {
+  assertFree,
   cpuTimeUs,
   databaseUrl,
   freshDatabase,
@@ -51,8 +52,8 @@ const duration = Number(env.BENCH_DURATION ?? 10);
 const connections = Number(env.BENCH_CONNECTIONS ?? 50);
 const coldCount = Number(env.BENCH_COLD ?? 200);
 const name = `${env.BENCH_DB_PREFIX ?? 'repolog_bench'}_${size}`;
-const APP_PORT = 3921;
-const BARE_PORT = 3922;
+const APP_PORT = Number(env.BENCH_PORT ?? 3921);
+const BARE_PORT = APP_PORT + 1;
 const APP = `http://127.0.0.1:${APP_PORT}`;
 const BARE = `http://127.0.0.1:${BARE_PORT}`;
 const HTML = { accept: 'text/html,application/xhtml+xml' };
@@ -151,6 +152,7 @@ async function storeSize(): Promise<string> {
 async function run(server: Server, listPages: number, used: Set<string>): Promise<void> {
   console.log(`\n${server.label} (${path.relative(process.cwd(), server.file)}):`);
   await emptyStore();
+  await assertFree(APP);
   const spawned = Date.now();
   const app = start([process.execPath, server.file], {
     PORT: String(APP_PORT),
@@ -243,6 +245,7 @@ async function run(server: Server, listPages: number, used: Set<string>): Promis
   }
 }
 
+await assertFree(BARE);
 const bare = start([process.execPath, '--import', 'tsx', path.join(here, 'bare-server.ts')], {
   PORT: String(BARE_PORT),
   DATABASE_URL: url,

@@ -12,12 +12,13 @@
  *
  * Options (env): BENCH_SIZE (default 100000; the database load.ts seeds, which must exist:
  * run load.ts or page-tail.ts first), BENCH_DB_PREFIX (default "repolog_bench"),
- * BENCH_DURATION (default 10), BENCH_CONNECTIONS (default 50).
+ * BENCH_DURATION (default 10), BENCH_CONNECTIONS (default 50), BENCH_PORT (default 3931).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import {
+  assertFree,
   databaseUrl,
   measure,
   pick,
@@ -39,7 +40,7 @@ const size = Number(env.BENCH_SIZE ?? 100_000);
 const duration = Number(env.BENCH_DURATION ?? 10);
 const connections = Number(env.BENCH_CONNECTIONS ?? 50);
 const name = `${env.BENCH_DB_PREFIX ?? 'repolog_bench'}_${size}`;
-const PORT = 3931;
+const PORT = Number(env.BENCH_PORT ?? 3931);
 const APP = `http://127.0.0.1:${PORT}`;
 /** A browser's user agent: the counter counts known bots apart. */
 const BROWSER =
@@ -54,42 +55,18 @@ const ids = await idRanges(url);
 
 // A year of daily aggregates for the dashboards' blogs and their breakthroughs, and ten days
 // for every other breakthrough (what the flushes would have written).
+// Kept between runs (filling them takes minutes); BENCH_FRESH_STATS=1 fills them again.
 const members = await withClient(url, async (client) => {
-  await client.query(`TRUNCATE article_stats_daily, blog_stats_daily, article_referrers_daily,
-    blog_referrers_daily`);
   const { rows: blogs } = await client.query<{ id: number; owner_id: number }>(
     'SELECT id, owner_id FROM blogs ORDER BY id LIMIT $1',
     [DASHBOARD_BLOGS],
   );
   const chosen = blogs.map((b) => b.id);
-  await client.query(
-    `INSERT INTO article_stats_daily (article_id, day, views, reads, bot_views)
-     SELECT a.id, current_date - d, 1 + (a.id * 7 + d) % 50, (a.id + d) % 20, d % 3
-     FROM articles a, generate_series(0, 364) d WHERE a.blog_id = ANY($1::int[])
-     UNION ALL
-     SELECT a.id, current_date - d, 1 + (a.id + d) % 9, (a.id + d) % 4, 0
-     FROM articles a, generate_series(0, 9) d WHERE NOT a.blog_id = ANY($1::int[])`,
-    [chosen],
+  const { rows: filled } = await client.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM blog_stats_daily WHERE blog_id = $1',
+    [chosen[0]],
   );
-  await client.query(
-    `INSERT INTO blog_stats_daily (blog_id, day, views, reads, bot_views)
-     SELECT a.blog_id, s.day, sum(s.views), sum(s.reads), sum(s.bot_views)
-     FROM article_stats_daily s JOIN articles a ON a.id = s.article_id GROUP BY 1, 2`,
-  );
-  await client.query(
-    `INSERT INTO article_referrers_daily (article_id, day, domain, views)
-     SELECT s.article_id, s.day, dm, 1 + s.views % 5 FROM article_stats_daily s
-       JOIN articles a ON a.id = s.article_id,
-       unnest(ARRAY['google.com', 'news.ycombinator.com', 'x.com', '(direct)']) dm
-     WHERE a.blog_id = ANY($1::int[])`,
-    [chosen],
-  );
-  await client.query(
-    `INSERT INTO blog_referrers_daily (blog_id, day, domain, views)
-     SELECT a.blog_id, r.day, r.domain, sum(r.views) FROM article_referrers_daily r
-       JOIN articles a ON a.id = r.article_id GROUP BY 1, 2, 3`,
-  );
-  await client.query('ANALYZE');
+  if (env.BENCH_FRESH_STATS === '1' || (filled[0]?.n ?? 0) < 365) await fillAggregates(chosen);
   const signed = await signIn(
     client,
     blogs.map((b) => b.owner_id),
@@ -108,6 +85,42 @@ const members = await withClient(url, async (client) => {
   };
 });
 
+async function fillAggregates(chosen: number[]): Promise<void> {
+  await withClient(url, async (client) => {
+    await client.query(`TRUNCATE article_stats_daily, blog_stats_daily, article_referrers_daily,
+    blog_referrers_daily`);
+    await client.query(
+      `INSERT INTO article_stats_daily (article_id, day, views, reads, bot_views)
+     SELECT a.id, current_date - d, 1 + (a.id * 7 + d) % 50, (a.id + d) % 20, d % 3
+     FROM articles a, generate_series(0, 364) d WHERE a.blog_id = ANY($1::int[])
+     UNION ALL
+     SELECT a.id, current_date - d, 1 + (a.id + d) % 9, (a.id + d) % 4, 0
+     FROM articles a, generate_series(0, 9) d WHERE NOT a.blog_id = ANY($1::int[])`,
+      [chosen],
+    );
+    await client.query(
+      `INSERT INTO blog_stats_daily (blog_id, day, views, reads, bot_views)
+     SELECT a.blog_id, s.day, sum(s.views), sum(s.reads), sum(s.bot_views)
+     FROM article_stats_daily s JOIN articles a ON a.id = s.article_id GROUP BY 1, 2`,
+    );
+    await client.query(
+      `INSERT INTO article_referrers_daily (article_id, day, domain, views)
+     SELECT s.article_id, s.day, dm, 1 + s.views % 5 FROM article_stats_daily s
+       JOIN articles a ON a.id = s.article_id,
+       unnest(ARRAY['google.com', 'news.ycombinator.com', 'x.com', '(direct)']) dm
+     WHERE a.blog_id = ANY($1::int[])`,
+      [chosen],
+    );
+    await client.query(
+      `INSERT INTO blog_referrers_daily (blog_id, day, domain, views)
+     SELECT a.blog_id, r.day, r.domain, sum(r.views) FROM article_referrers_daily r
+       JOIN articles a ON a.id = r.article_id GROUP BY 1, 2, 3`,
+    );
+    await client.query('ANALYZE');
+  });
+}
+
+await assertFree(APP);
 const server = start([process.execPath, path.join(here, '../apps/server/dist/server.js')], {
   PORT: String(PORT),
   DATABASE_URL: url,
@@ -152,7 +165,8 @@ async function reads(kind: 'page' | 'api', counting: boolean): Promise<Run> {
         ...request,
         method: 'POST',
         path: '/api/stats/view',
-        headers: { ...headers, 'content-type': 'application/json' },
+        // A page's own beacon: same origin (POSTs from elsewhere are refused).
+        headers: { ...headers, 'content-type': 'application/json', origin: APP },
         body: JSON.stringify({
           articleId: (context as { id?: number }).id,
           referrer: 'https://www.google.com/',
@@ -209,6 +223,14 @@ try {
   console.log(
     `${size} breakthroughs, ${connections} connections, ${duration} s per run, STATS_FLUSH_MS default`,
   );
+  const todayViews = () =>
+    withClient(url, async (client) => {
+      const { rows } = await client.query<{ n: number }>(
+        'SELECT coalesce(sum(views), 0)::int AS n FROM article_stats_daily WHERE day = current_date',
+      );
+      return rows[0]?.n ?? 0;
+    });
+  const viewsBefore = await todayViews();
   for (const kind of ['page', 'api'] as const) {
     // Off, on, off, on: a shared machine's load drifts; each pair is compared.
     const kept: number[] = [];
@@ -223,15 +245,11 @@ try {
       `  → with counting on, ${kind} reads keep ${kept.map((k) => `${(100 * k).toFixed(0)}%`).join(' and ')} of their rate (budget ≥ 90%)`,
     );
   }
-  const views = await withClient(url, async (client) => {
-    // The last flush (STATS_FLUSH_MS) lands before the count.
-    await new Promise((resolve) => setTimeout(resolve, 6000));
-    const { rows } = await client.query<{ n: number }>(
-      'SELECT coalesce(sum(views), 0)::int AS n FROM article_stats_daily WHERE day = current_date',
-    );
-    return rows[0]?.n ?? 0;
-  });
-  console.log(`  views added to today's aggregates during the runs: ${views}`);
+  // The last flush (STATS_FLUSH_MS) lands before the count.
+  await new Promise((resolve) => setTimeout(resolve, 6000));
+  console.log(
+    `  views added to today's aggregates during the runs: ${(await todayViews()) - viewsBefore}`,
+  );
   for (const kind of ['blogs', 'articles'] as const) {
     const r = await dashboard(kind);
     console.log(line(`dashboard, ${kind}, 365 days (10 connections)`, r, `  (budget p99 < 50 ms)`));

@@ -1,18 +1,29 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { CreatedArticle } from '@repolog/contract/articles';
 import type { CreatedBlog } from '@repolog/contract/blogs';
-import { loginAs, type DemoAccount } from './session';
+import { signInByRequests, type DemoAccount } from './session';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /**
  * Each demo account signs in once per worker (module state lives as long as the worker
- * process); later pages start from its saved cookies and storage. A saved session is renewed
+ * process), by requests rather than through the sign-in pages (two sign-ins through the pages took
+ * more than half of a journey's minute on a loaded machine); later pages start from its saved cookies and storage. A saved session is renewed
  * well before its 15-minute access token expires, so pages never race to rotate one refresh
  * token. Journeys that end a session (logout, account deletion) sign in on their own.
  */
 const signedIn = new Map<DemoAccount, { state: StorageState; at: number }>();
 const RENEW_AFTER_MS = 10 * 60 * 1000;
+
+/**
+ * Opens /home in a fresh browser context and waits for the signed-in header. The context's first
+ * page loads all of the app's code cold: on a loaded machine that alone can take longer than one
+ * expectation's 7 s.
+ */
+async function openHome(page: Page): Promise<void> {
+  await page.goto('/home');
+  await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible({ timeout: 20_000 });
+}
 
 /** A signed-in user in a browser context of their own (separate cookies and storage), on /home. */
 export async function userPage(browser: Browser, login: DemoAccount): Promise<Page> {
@@ -20,13 +31,17 @@ export async function userPage(browser: Browser, login: DemoAccount): Promise<Pa
   if (saved && Date.now() - saved.at < RENEW_AFTER_MS) {
     const context = await browser.newContext({ storageState: saved.state });
     const page = await context.newPage();
-    await page.goto('/home');
-    await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
+    await openHome(page);
     return page;
   }
   const context = await browser.newContext();
+  await signInByRequests(context, login);
   const page = await context.newPage();
-  await loginAs(page, login);
+  await openHome(page);
+  // The page marks the browser signed in (the isLoggedIn cookie) once it has the session.
+  await expect
+    .poll(async () => (await context.cookies()).some((c) => c.name === 'isLoggedIn'))
+    .toBe(true);
   signedIn.set(login, { state: await context.storageState(), at: Date.now() });
   return page;
 }

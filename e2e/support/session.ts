@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 /** Demo accounts of the GitHub stand-in that can sign in. */
 export const DEMO_ACCOUNTS = [
@@ -20,6 +20,29 @@ export async function loginAs(page: Page, login: DemoAccount): Promise<void> {
   await page.getByRole('button', { name: new RegExp(`@${login}$`) }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
+}
+
+/**
+ * Signs a browser context in without its pages: the same requests the sign-in pages make (the
+ * authorize redirect, the stand-in's account form, the callback's POST /api/auth/github), sent
+ * through the context's own cookie jar. For journeys about something else; loginAs is the
+ * journey through the pages (auth.spec.ts, session.spec.ts).
+ */
+export async function signInByRequests(context: BrowserContext, login: DemoAccount): Promise<void> {
+  const start = await context.request.get('/api/auth/github/authorize', { maxRedirects: 0 });
+  expect(start.status()).toBe(302);
+  const authorize = new URL(start.headers().location ?? '');
+  const picked = await context.request.post(authorize.pathname, {
+    form: { ...Object.fromEntries(authorize.searchParams), login },
+    maxRedirects: 0,
+  });
+  expect(picked.status(), await picked.text()).toBe(302);
+  const back = new URL(picked.headers().location ?? '');
+  const done = await context.request.post('/api/auth/github', {
+    data: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+    headers: { origin: authorize.origin },
+  });
+  expect(done.status(), await done.text()).toBe(200);
 }
 
 /** Collects window.alert texts and accepts them. */

@@ -74,9 +74,10 @@ test.describe('the repository connected through the GitHub App', () => {
     // The bell rings without a reload; the notice opens the draft in the editor.
     const message = `dana-kim's pull request #${pull.number} was merged: a draft is waiting.`;
     await bell(dana).click();
-    const notice = panel(dana).getByRole('listitem').filter({ hasText: message });
+    const notice = panel(dana).getByRole('button', { name: message });
     await expect(notice).toBeVisible();
-    await notice.getByRole('button').click();
+    await expect(panel(dana).getByRole('listitem').filter({ hasText: message })).toBeVisible();
+    await notice.click();
     await expect(dana).toHaveURL(/\/blog\/32\/breakthrough\/write\?draft=\d+$/);
     await expect(dana.getByLabel('Title')).toHaveValue(solution);
     await expect(dana.getByRole('combobox', { name: 'Problem' })).toContainText(problem);

@@ -79,6 +79,8 @@ export const reportGroupSchema = z.object({
       earlierActions: z.number().int(),
       suspendedUntil: isoDate.nullable(),
       suspended: z.boolean(),
+      /** New, or without public activity on GitHub: under the limits (README "Moderation"). */
+      limited: z.boolean(),
     })
     .nullable(),
   reports: z.array(

@@ -1,5 +1,6 @@
 import type { ApiReply, ApiRequest } from './rest-routes';
 import { notFound, readableRepo } from './rest-routes';
+import { paginate } from './paging';
 import { presentCommit, presentIssue, presentPull, presentSimpleUser } from './presenters';
 import type { StubFile, StubIssue, StubRepo } from './state';
 import { isAffiliated } from './state';
@@ -74,7 +75,10 @@ function getPull(r: ApiRequest, params: string[]): ApiReply {
 
 function listPullFiles(r: ApiRequest, params: string[]): ApiReply {
   const found = pullOf(r, params);
-  return found ? { status: 200, body: found.issue.files.map(presentFile) } : notFound();
+  if (!found) return notFound();
+  // Paged as on GitHub (up to 100 a page, 3,000 in all), so a client reading pages stops.
+  const page = paginate(found.issue.files, r.base, r.pathname, r.query);
+  return { status: 200, body: page.items.map(presentFile), link: page.link };
 }
 
 function listPullCommits(r: ApiRequest, params: string[]): ApiReply {

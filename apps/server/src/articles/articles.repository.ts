@@ -105,8 +105,9 @@ export function articlesRepository(db: Db) {
     .select({
       likeCount: articles.likeCount,
       liked: sql<boolean>`exists(select 1 from ${likes} where ${likes.userId} = ${sql.placeholder('viewerId')} and ${likes.articleId} = ${articles.id})`,
-      // A member of its blog keeps its comments (closes them, hides and approves).
-      member: sql<boolean>`exists(select 1 from ${blogMembers} where ${blogMembers.userId} = ${sql.placeholder('viewerId')} and ${blogMembers.blogId} = ${articles.blogId})`,
+      // A member of its blog keeps its comments (closes them, hides and approves). Columns by
+      // their table's name: in a select's own fields they are written without it.
+      member: sql<boolean>`exists(select 1 from ${blogMembers} m where m.user_id = ${sql.placeholder('viewerId')} and m.blog_id = ${articles}.blog_id)`,
     })
     .from(articles)
     .where(eq(articles.id, sql.placeholder('articleId')))

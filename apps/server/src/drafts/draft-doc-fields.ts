@@ -1,28 +1,39 @@
-import {
-  LIVE_CHOICE_FIELDS,
-  LIVE_CHOICES,
-  LIVE_TAGS,
-  LIVE_TEXT_FIELDS,
-  liveTags,
-} from '@repolog/contract/live';
+import { readLiveFields, writeLiveFields, type TextEdit } from '@repolog/contract/live-fields';
 import { diffChars } from 'diff';
 import * as Y from 'yjs';
 import type { DraftFields } from './drafts.repository.js';
 
 /** The draft's fields as its live document holds them (a choice of '' is none). */
 export function fieldsOfDoc(doc: Y.Doc): DraftFields {
-  const choices = doc.getMap<string>(LIVE_CHOICES);
-  const choice = (name: (typeof LIVE_CHOICE_FIELDS)[number]) => choices.get(name) || null;
+  const fields = readLiveFields(doc);
+  const choice = (value: string) => value || null;
   return {
-    title: doc.getText('title').toJSON(),
-    content: doc.getText('content').toJSON(),
-    about: choice('about'),
-    problem: choice('problem'),
-    solution: choice('solution'),
-    problemRef: choice('problemRef'),
-    solutionRef: choice('solutionRef'),
-    tags: liveTags.read(choices.get(LIVE_TAGS)),
+    title: fields.title,
+    content: fields.content,
+    about: choice(fields.about),
+    problem: choice(fields.problem),
+    solution: choice(fields.solution),
+    problemRef: choice(fields.problemRef),
+    solutionRef: choice(fields.solutionRef),
+    tags: fields.tags,
   };
+}
+
+/** jsdiff's character diff as edits: every stretch that differs, however many. */
+function characterEdits(before: string, after: string): TextEdit[] {
+  const edits: TextEdit[] = [];
+  let at = 0;
+  for (const part of diffChars(before, after)) {
+    if (part.added) {
+      edits.push({ at, remove: 0, insert: part.value });
+      at += part.value.length;
+    } else if (part.removed) {
+      edits.push({ at, remove: part.value.length, insert: '' });
+    } else {
+      at += part.value.length;
+    }
+  }
+  return edits;
 }
 
 /**
@@ -31,32 +42,20 @@ export function fieldsOfDoc(doc: Y.Doc): DraftFields {
  * in the same text keeps their words.
  */
 export function writeFieldsToDoc(doc: Y.Doc, fields: DraftFields): void {
-  doc.transact(() => {
-    for (const name of LIVE_TEXT_FIELDS) {
-      const text = doc.getText(name);
-      const before = text.toJSON();
-      const after = fields[name];
-      if (before === after) continue;
-      let at = 0;
-      for (const part of diffChars(before, after)) {
-        if (part.added) {
-          text.insert(at, part.value);
-          at += part.value.length;
-        } else if (part.removed) {
-          text.delete(at, part.value.length);
-        } else {
-          at += part.value.length;
-        }
-      }
-    }
-    const choices = doc.getMap<string>(LIVE_CHOICES);
-    for (const name of LIVE_CHOICE_FIELDS) {
-      const value = fields[name] ?? '';
-      if ((choices.get(name) ?? '') !== value) choices.set(name, value);
-    }
-    const tags = liveTags.write(fields.tags);
-    if ((choices.get(LIVE_TAGS) ?? '') !== tags) choices.set(LIVE_TAGS, tags);
-  });
+  writeLiveFields(
+    doc,
+    {
+      title: fields.title,
+      content: fields.content,
+      about: fields.about ?? '',
+      problem: fields.problem ?? '',
+      solution: fields.solution ?? '',
+      problemRef: fields.problemRef ?? '',
+      solutionRef: fields.solutionRef ?? '',
+      tags: fields.tags,
+    },
+    characterEdits,
+  );
 }
 
 /** A document's whole state from its stored parts (a snapshot, then updates in any order). */

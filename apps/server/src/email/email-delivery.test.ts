@@ -1,14 +1,11 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.js';
-import { openDatabase, type Database } from '../db/client.js';
 import { outbox as outboxTable } from '../db/schema.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { postComment } from '../test/comment-factories.js';
-import { createTestDatabaseLocation, openSharedTestDatabases } from '../test/database.js';
+import { committedThenHung, crashDatabase, killNow } from '../test/children.js';
+import { openSharedTestDatabases } from '../test/database.js';
 import { giveAddress, setPreferences } from '../test/email-factories.js';
 import { createArticle, createBlog, createUser, signIn } from '../test/factories.js';
 import { startTestSmtp, type TestSmtp } from '../test/smtp.js';
@@ -16,8 +13,6 @@ import { smtpSender } from './email-transport.js';
 
 /** How long an email may take to arrive (the first render compiles the templates). */
 const ARRIVAL = { timeout: 15_000, interval: 50 };
-
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 let smtp: TestSmtp;
 beforeAll(async () => {
@@ -146,62 +141,31 @@ describe('digests with two instances running', () => {
 });
 
 describe('a server killed between the commit and the send', () => {
-  let location: Awaited<ReturnType<typeof createTestDatabaseLocation>>;
-  afterAll(() => location.drop());
+  const db = crashDatabase();
 
   it('still sends the email, exactly once', async () => {
-    location = await createTestDatabaseLocation();
-    const open = () => openDatabase({ url: location.url, dataDir: location.dataDir, poolSize: 2 });
-    let database: Database = await open();
-    let t = await buildTestApp({ database });
-    const author = await createUser(t);
-    const address = `${author.userName}@example.com`;
-    await giveAddress(t, author.id, address);
-    const reader = await signIn(t, await createUser(t));
-    const blog = await createBlog(t, { owner: author });
-    const article = await createArticle(t, { blog, author, title: 'Crash-proof' });
-    await t.close();
-    await database.close();
-
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(here, '../test/outbox-crash-child.ts'),
-        String(article.id),
-        reader.cookie,
-        'comment',
-      ],
-      {
-        env: {
-          ...process.env,
-          CRASH_DATABASE_URL: location.url ?? '',
-          CRASH_PGLITE_DIR: location.dataDir ?? '',
-          CRASH_SECRET: t.config.secret,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-      child.on('exit', (_code, signal) => resolve(signal)),
-    );
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('committed')) resolve();
-      });
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      void exited.then(() => reject(new Error(`the server exited first:\n${output}`)));
+    const { address, reader, article, secret } = await db.prepare(async (t) => {
+      const author = await createUser(t);
+      const address = `${author.userName}@example.com`;
+      await giveAddress(t, author.id, address);
+      const reader = await signIn(t, await createUser(t));
+      const blog = await createBlog(t, { owner: author });
+      const article = await createArticle(t, { blog, author, title: 'Crash-proof' });
+      return { address, reader, article };
     });
-    child.kill('SIGKILL');
-    expect(await exited).toBe('SIGKILL');
+
+    const child = await committedThenHung(
+      db.childEnv(secret),
+      article.id,
+      reader.cookie,
+      'comment',
+    );
+    expect(await killNow(child)).toBe('SIGKILL');
     expect(mailsTo(address)).toHaveLength(0);
 
     // Restarted (with SMTP), the server sends it; delivering again sends nothing more.
-    database = await open();
-    t = await buildTestApp({ database, env: { SMTP_URL: smtp.url } });
+    const database = await db.open();
+    const t = await buildTestApp({ database, env: { SMTP_URL: smtp.url } });
     await vi.waitFor(() => expect(mailsTo(address)).toHaveLength(1), ARRIVAL);
     await settled(t);
     const again = await t.database.db.select({ id: outboxTable.id }).from(outboxTable);

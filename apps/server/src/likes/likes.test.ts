@@ -221,6 +221,7 @@ describe('GET /api/home/article', () => {
       about: 'Python',
       likeCount: 2,
       commentCount: 0,
+      tags: [],
     });
     expect(items.map((a) => a.likeCount)).toEqual([2, 5, 3, 0, 0, 0, 0, 0, 0, 0]);
     expect(items[3]?.articleId).toBe(newer.id);
@@ -277,6 +278,7 @@ describe('GET /api/home/article/like', () => {
       about: 'Swift',
       likeCount: 1,
       commentCount: 0,
+      tags: [],
     });
 
     const byLang = await get('?lang=kotlin');

@@ -1,19 +1,14 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOTICE_TYPES } from '@repolog/contract/constants';
-import { openDatabase, type Database } from '../db/client.js';
 import { likes, notifications, outbox as outboxTable } from '../db/schema.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { noticesOf } from '../test/comment-factories.js';
-import { createTestDatabaseLocation, openSharedTestDatabases } from '../test/database.js';
+import { committedThenHung, crashDatabase, killNow } from '../test/children.js';
+import { openSharedTestDatabases } from '../test/database.js';
 import { createArticle, createBlog, createUser, signIn } from '../test/factories.js';
 import { createOutbox, retryDelayMs } from './outbox.js';
 import { outboxRepository } from './outbox.repository.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Reads until `seen` holds, for up to 10 s (vi.waitFor runs on real timers; tests may stop Date). */
 function eventually<T>(read: () => Promise<T>, seen: (value: T) => boolean): Promise<T> {
@@ -28,61 +23,24 @@ function eventually<T>(read: () => Promise<T>, seen: (value: T) => boolean): Pro
 }
 
 describe('a process killed between the commit and the delivery', () => {
-  let location: Awaited<ReturnType<typeof createTestDatabaseLocation>>;
-  afterAll(() => location.drop());
-
-  const open = () => openDatabase({ url: location.url, dataDir: location.dataDir, poolSize: 2 });
+  const db = crashDatabase();
 
   it('loses nothing: after a restart the notification arrives, exactly once', async () => {
-    location = await createTestDatabaseLocation();
-    // The cast, written by this process, which then lets go of the database.
-    let database: Database = await open();
-    let t = await buildTestApp({ database });
-    const author = await createUser(t);
-    const reader = await signIn(t, await createUser(t));
-    const blog = await createBlog(t, { owner: author });
-    const article = await createArticle(t, { blog, author, title: 'Survives a crash' });
-    await t.close();
-    await database.close();
+    const { author, reader, article, secret } = await db.prepare(async (t) => {
+      const author = await createUser(t);
+      const reader = await signIn(t, await createUser(t));
+      const blog = await createBlog(t, { owner: author });
+      const article = await createArticle(t, { blog, author, title: 'Survives a crash' });
+      return { author, reader, article };
+    });
 
     // A server likes the article and is killed once the like is committed, before delivery.
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(here, '../test/outbox-crash-child.ts'),
-        String(article.id),
-        reader.cookie,
-      ],
-      {
-        env: {
-          ...process.env,
-          CRASH_DATABASE_URL: location.url ?? '',
-          CRASH_PGLITE_DIR: location.dataDir ?? '',
-          CRASH_SECRET: t.config.secret,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-      child.on('exit', (_code, signal) => resolve(signal)),
-    );
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('committed')) resolve();
-      });
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      void exited.then(() => reject(new Error(`the server exited first:\n${output}`)));
-    });
-    child.kill('SIGKILL');
-    expect(await exited).toBe('SIGKILL');
-    expect(output).not.toContain('answered');
+    const child = await committedThenHung(db.childEnv(secret), article.id, reader.cookie, 'like');
+    expect(await killNow(child)).toBe('SIGKILL');
+    expect(child.output()).not.toContain('answered');
 
     // The like is there; its notification is not, and its event waits in the outbox.
-    database = await open();
+    const database = await db.open();
     expect(
       await database.db
         .select()
@@ -102,7 +60,7 @@ describe('a process killed between the commit and the delivery', () => {
     expect(waiting).toMatchObject({ type: 'article.liked', attempts: 0 });
 
     // Restarted, the server delivers it; delivering again changes nothing.
-    t = await buildTestApp({ database });
+    const t = await buildTestApp({ database });
     const authorSession = await signIn(t, author);
     const notices = await eventually(
       () => noticesOf(t, authorSession),

@@ -14,6 +14,7 @@ const item = (articleId: number, title: string) => ({
   about: 'TypeScript',
   likeCount: 2,
   commentCount: 1,
+  tags: ['pool'],
 });
 
 /** Reads answered on this thread, noting which thread answered and what was asked. */
@@ -29,7 +30,7 @@ function localReads(asked: string[], threads: Set<number>): PageReads {
       asked.push(`article ${articleId}`);
       throw notFound('articles.notFound');
     },
-  } as Partial<PageReads> as PageReads;
+  } satisfies Partial<PageReads> as PageReads;
 }
 
 describe('the page render pool', () => {

@@ -1,3 +1,4 @@
+import type { ReportGroup } from '@repolog/contract/safety';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.js';
@@ -77,7 +78,19 @@ describe('accounts without public activity on GitHub', () => {
       'limits.breakthroughsPerDay',
     ]);
     expect(third.json<{ message: string }>().message).toMatch(/without public activity/);
-  });
+
+    // The moderators' queue says so of the person reported.
+    const reported = await call(dana, 'POST', '/api/reports', {
+      targetType: 'user',
+      targetId: minjun.userId,
+      reason: 'spam',
+    });
+    expect(reported.statusCode).toBe(201);
+    const queue = (await call(jisoo, 'GET', '/api/admin/reports')).json<ReportGroup[]>();
+    const group = queue.find((g) => g.targetType === 'user' && g.targetId === minjun.userId);
+    expect(group?.author).toMatchObject({ login: 'minjun-park', limited: true });
+    // Three sign-ins through the stand-in and a dozen writes.
+  }, 60_000);
 });
 
 describe('a block', () => {

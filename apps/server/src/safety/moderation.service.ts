@@ -14,7 +14,7 @@ const AUDIT_SHOWN = 200;
 /** The moderators' queue, their actions and the audit log (ADMIN_LOGINS). */
 export function moderationService(deps: {
   repo: SafetyRepository;
-  checks: Pick<SafetyChecks, 'isModerator'>;
+  checks: Pick<SafetyChecks, 'isModerator' | 'isLimited'>;
   cacheSync: CacheSync;
   events: Pick<Events, 'emit'>;
   sessionEnds: Pick<AppDeps['sessionEnds'], 'ended'>;
@@ -91,6 +91,7 @@ export function moderationService(deps: {
       earlierActions: history.earlierActions,
       suspendedUntil: user.suspendedUntil?.toISOString() ?? null,
       suspended,
+      limited: await checks.isLimited({ userId: user.id, userName: user.userName }, now),
     };
   }
 

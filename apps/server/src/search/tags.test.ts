@@ -94,6 +94,32 @@ describe('tags of a breakthrough', () => {
   });
 });
 
+describe('tags of a draft', () => {
+  it('are saved with the draft and posted with it', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: `/api/blog/${blog.id}/drafts`,
+      headers: { cookie: session.cookie },
+      payload: { title: 'Draft with tags', content: 'Body.', tags: ['drafted', 'react'] },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const draft = created.json<{ draftId: number; version: number; tags: string[] }>();
+    expect(draft.tags).toEqual(['drafted', 'react']);
+    const published = await t.request({
+      method: 'POST',
+      url: `/api/draft/${draft.draftId}/publish`,
+      headers: { cookie: session.cookie },
+      payload: { version: draft.version },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    const { articleId } = published.json<{ articleId: number }>();
+    expect((await get<Article>(`/api/article/breakthrough/${articleId}`)).tags).toEqual([
+      'drafted',
+      'react',
+    ]);
+  });
+});
+
 describe('finding by tag', () => {
   it('/api/tags suggests tags by prefix with counts; without q, the most used', async () => {
     await posted('Hooks one', ['hooks', 'frontend']);

@@ -11,14 +11,14 @@ const TEST_ORIGIN = 'http://localhost:3000';
 const [articleId, cookie, action] = process.argv.slice(2);
 const config = loadConfig({
   PUBLIC_URL: TEST_ORIGIN,
-  SECRET: process.env.CRASH_SECRET ?? '',
+  SECRET: process.env.CHILD_SECRET ?? '',
   DATA_DIR: '/nonexistent-test-data-dir',
   LOG_LEVEL: 'silent',
   EMAIL_DIGESTS: 'false',
 });
 const database = await openDatabase({
-  url: process.env.CRASH_DATABASE_URL || undefined,
-  dataDir: process.env.CRASH_PGLITE_DIR || undefined,
+  url: process.env.CHILD_DATABASE_URL || undefined,
+  dataDir: process.env.CHILD_PGLITE_DIR || undefined,
   poolSize: 2,
 });
 const app = await buildApp({

@@ -34,6 +34,7 @@ export const safety = {
       'GitHub 가입 {created} · Repolog 가입 {joined} · 브레이크스루 {posts}개 · 댓글 {comments}개 · 이전 조치 {actions}건',
     unknown: '알 수 없음',
     suspended: '정지됨',
+    limited: '제한됨: 새 계정이거나 GitHub 공개 활동 없음',
     reports: '신고',
     reason: '조치 사유',
     hide: '숨기기',

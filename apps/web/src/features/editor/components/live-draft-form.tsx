@@ -1,10 +1,5 @@
-import {
-  LIVE_CHOICES,
-  LIVE_CHOICE_FIELDS,
-  LIVE_TAGS,
-  liveCloseKey,
-  liveTags,
-} from '@repolog/contract/live';
+import { liveCloseKey } from '@repolog/contract/live';
+import { readLiveFields, writeLiveFields, type TextEdit } from '@repolog/contract/live-fields';
 import type { PublishedDraft } from '@repolog/contract/drafts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -18,19 +13,15 @@ import type { DraftLineStatus } from './draft-status';
 import styles from './draft-status.module.css';
 
 /** The form's values as the live document holds them. */
-export function valuesOfDoc(doc: Y.Doc): ArticleFormValues {
-  const choices = doc.getMap<string>(LIVE_CHOICES);
-  return {
-    title: doc.getText('title').toJSON(),
-    content: doc.getText('content').toJSON(),
-    about: choices.get('about') ?? '',
-    problem: choices.get('problem') ?? '',
-    solution: choices.get('solution') ?? '',
-    problemRef: choices.get('problemRef') ?? '',
-    solutionRef: choices.get('solutionRef') ?? '',
-    tags: liveTags.read(choices.get(LIVE_TAGS)),
-  };
-}
+export const valuesOfDoc = (doc: Y.Doc): ArticleFormValues => readLiveFields(doc);
+
+/** A writer's own change of a text as one edit (the common start and end kept). */
+const singleEdit = (before: string, after: string): TextEdit[] => {
+  const change = minimalChange(before, after);
+  return change
+    ? [{ at: change.from, remove: change.to - change.from, insert: change.insert }]
+    : [];
+};
 
 /**
  * Writes this editor's values into the live document as the smallest changes. `content` is left
@@ -41,21 +32,7 @@ export function writeValuesToDoc(
   values: ArticleFormValues,
   fields: readonly ('title' | 'content')[] = ['title', 'content'],
 ): void {
-  doc.transact(() => {
-    for (const name of fields) {
-      const text = doc.getText(name);
-      const change = minimalChange(text.toJSON(), values[name]);
-      if (!change) continue;
-      if (change.to > change.from) text.delete(change.from, change.to - change.from);
-      if (change.insert) text.insert(change.from, change.insert);
-    }
-    const choices = doc.getMap<string>(LIVE_CHOICES);
-    for (const name of LIVE_CHOICE_FIELDS) {
-      if ((choices.get(name) ?? '') !== values[name]) choices.set(name, values[name]);
-    }
-    const tags = liveTags.write(values.tags);
-    if ((choices.get(LIVE_TAGS) ?? '') !== tags) choices.set(LIVE_TAGS, tags);
-  });
+  writeLiveFields(doc, values, singleEdit, fields);
 }
 
 /** Re-renders with the document's values whenever anyone changes it. */

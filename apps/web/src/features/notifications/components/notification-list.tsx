@@ -39,14 +39,15 @@ export function NotificationList({ items, onOpen, variant = 'panel' }: Notificat
   return (
     <ul className={`${styles.list} ${variant === 'page' ? styles.pageList : ''}`}>
       {items.map((notice) => {
-        const { who, rest } = noticeParts(notice, notices);
+        const { who, spaced, rest } = noticeParts(notice, notices);
         return (
           <li key={notice.noticeId}>
             <div className={`${styles.item} ${notice.isViewed ? styles.viewed : styles.unread}`}>
               <span className={styles.message}>
                 <Link to={`/user/${who}`} className={styles.who} onClick={onOpen}>
                   {who}
-                </Link>{' '}
+                </Link>
+                {spaced ? ' ' : ''}
                 <button
                   type="button"
                   className={styles.open}

@@ -42,14 +42,16 @@ export function noticeMessage(notice: Notice, t: NoticeTexts = noticeMessages.ge
 
 /**
  * The message split where the instigator's name ends (the name links to their profile): the
- * name, a space and the rest are exactly noticeMessage's text.
+ * name, a space when the message has one there ("dana-kim commented…", not "dana-kim's pull
+ * request…") and the rest are exactly noticeMessage's text.
  */
 export function noticeParts(
   notice: Notice,
   t: NoticeTexts = noticeMessages.get(),
-): { who: string; rest: string } {
-  const message = noticeMessage(notice, t);
-  return { who: notice.instigator, rest: message.slice(notice.instigator.length).trimStart() };
+): { who: string; spaced: boolean; rest: string } {
+  const after = noticeMessage(notice, t).slice(notice.instigator.length);
+  const rest = after.trimStart();
+  return { who: notice.instigator, spaced: rest !== after, rest };
 }
 
 /** Where clicking a notification goes; undefined for types that do nothing. */

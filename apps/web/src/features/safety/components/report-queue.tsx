@@ -27,6 +27,7 @@ const messages = i18n('reportQueue', {
   ),
   unknown: 'unknown',
   suspended: 'Suspended',
+  limited: 'Limited: new, or no public activity on GitHub',
   reports: 'Reports',
   reason: 'Reason for the action',
   hide: 'Hide',
@@ -109,6 +110,7 @@ function ReportCard({ group }: { group: ReportGroup }) {
         <p>
           <Link to={`/user/${author.login}`}>{author.login}</Link>
           {author.suspended && <span className={styles.badge}>{t.suspended}</span>}
+          {author.limited && <span className={styles.badge}>{t.limited}</span>}
           <br />
           {t.history({
             created: day(author.githubCreatedAt) ?? t.unknown,

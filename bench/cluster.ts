@@ -1,0 +1,213 @@
+/**
+ * The cluster run (issue 26): 1, 2 and 4 Repolog instances behind HAProxy (Debian's package,
+ * installed with apt-get when missing) on one PostgreSQL and one Redis. For each size it runs
+ * the mixed load (bench/mixed-run.ts: 90% long-tail reads, 10% writes, notification streams)
+ * and prints throughput and p99, beside a bare Fastify route measured in the same run. Then,
+ * on 4 instances, the same load plus 20 live co-editors while one instance is killed with
+ * SIGKILL and started again: acknowledged writes lost, notifications pushed twice, co-editors
+ * converged, a route's rate limit across the cluster, streams and editors reconnected.
+ * Asserts nothing. Needs `npm run build -w @repolog/server`, PostgreSQL and Redis:
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/cluster.ts
+ *
+ * Options (env): BENCH_ARTICLES (default 10000), BENCH_DURATION seconds per run (default 10),
+ * BENCH_CONNECTIONS (default 50), BENCH_INSTANCES (default "1,2,4"), BENCH_REDIS_URL (default
+ * redis://127.0.0.1:6379), BENCH_REUSE=1 (keep a seeded repolog_cluster database).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { coEditors } from './cluster-editors.js';
+import { databaseUrl, freshDatabase, measure, SECRET, seededWith, start, waitFor } from './kit.js';
+import { idRanges, longTailWorkloads } from './long-tail.js';
+import { mixedRun, type MixedResult } from './mixed-run.js';
+import { seedBenchData } from './seed.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const env = process.env;
+const adminUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const articles = Number(env.BENCH_ARTICLES ?? 10_000);
+const duration = Number(env.BENCH_DURATION ?? 10);
+const connections = Number(env.BENCH_CONNECTIONS ?? 50);
+const sizes = (env.BENCH_INSTANCES ?? '1,2,4').split(',').map(Number);
+const redisUrl = env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const LB_PORT = 3930;
+const LB = `http://127.0.0.1:${LB_PORT}`;
+const BARE_PORT = 3929;
+const portOf = (n: number) => 3931 + n;
+
+function ensureHaproxy(): string {
+  try {
+    return execFileSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' }).trim();
+  } catch {
+    console.log('installing haproxy (apt-get)');
+    execFileSync('apt-get', ['update'], { stdio: 'inherit' });
+    execFileSync('apt-get', ['install', '-y', 'haproxy'], { stdio: 'inherit' });
+    return '/usr/sbin/haproxy';
+  }
+}
+
+async function seeded(): Promise<string> {
+  const name = 'repolog_cluster';
+  if (env.BENCH_REUSE === '1' && (await seededWith(adminUrl, name, articles))) {
+    return databaseUrl(adminUrl, name);
+  }
+  const url = await freshDatabase(adminUrl, name);
+  const database = await openDatabase({ url });
+  await seedBenchData(database.db, {
+    blogs: 1000,
+    articles,
+    likes: articles * 10,
+    comments: articles * 2,
+    users: 2000,
+  });
+  await database.close();
+  return url;
+}
+
+const prefix = `repolog-bench-${randomBytes(4).toString('hex')}:`;
+const instanceEnv = (url: string, n: number): Record<string, string> => ({
+  PORT: String(portOf(n)),
+  DATABASE_URL: url,
+  DATABASE_POOL_SIZE: '5',
+  REDIS_URL: redisUrl,
+  REDIS_PREFIX: prefix,
+  TRUST_PROXY: 'true',
+  LOG_LEVEL: 'warn',
+  GITHUB_CLIENT_ID: 'bench',
+  GITHUB_CLIENT_SECRET: 'bench',
+  SECRET,
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  NODE_ENV: 'production',
+  PUBLIC_URL: LB,
+  EMAIL_DIGESTS: 'false',
+});
+
+/** Everything this run started, killed however it ends. */
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+async function startInstance(url: string, n: number): Promise<ChildProcess> {
+  const server = start(
+    [process.execPath, path.join(here, '../apps/server/dist/server.js')],
+    instanceEnv(url, n),
+  );
+  children.add(server);
+  await waitFor(`http://127.0.0.1:${portOf(n)}/api/health`);
+  return server;
+}
+
+function startHaproxy(bin: string, count: number): ChildProcess {
+  const servers = Array.from(
+    { length: count },
+    (_, n) => `  server app${n} 127.0.0.1:${portOf(n)}`,
+  ).join('\n');
+  const config = readFileSync(path.join(here, 'cluster/haproxy.cfg'), 'utf8')
+    .replace('LISTEN', `127.0.0.1:${LB_PORT}`)
+    .replaceAll('SERVERS', servers);
+  const file = path.join(tmpdir(), `repolog-haproxy-${process.pid}.cfg`);
+  writeFileSync(file, config);
+  const lb = spawn(bin, ['-f', file, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  children.add(lb);
+  return lb;
+}
+
+const killed = (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+
+const line = (label: string, r: MixedResult, bareRps?: number) =>
+  console.log(
+    `${label.padEnd(14)} ${r.rps.toFixed(0).padStart(6)} req/s${bareRps ? ` (${(r.rps / bareRps).toFixed(3)}× bare ${bareRps.toFixed(0)})` : ''}  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}  lost ${Object.values(r.lost).reduce((a, b) => a + b, 0)}  notices ${r.streams.notices}/${r.streams.written} (duplicates ${r.streams.duplicates}, reconnects ${r.streams.reconnects})`,
+  );
+
+const haproxy = ensureHaproxy();
+const url = await seeded();
+const ids = await idRanges(url);
+let reads: Awaited<ReturnType<typeof longTailWorkloads>> | undefined;
+const bare = start([process.execPath, '--import', 'tsx', path.join(here, 'bare-server.ts')], {
+  PORT: String(BARE_PORT),
+  DATABASE_URL: url,
+});
+children.add(bare);
+await waitFor(`http://127.0.0.1:${BARE_PORT}/bare/list`);
+const loadOf = async () => {
+  // The long-tail reads learn the list pages from the running cluster.
+  reads ??= await longTailWorkloads(LB, ids);
+  return { databaseUrl: url, ids, reads, connections, duration, writers: 300, streams: 100 };
+};
+console.log(
+  `cluster run: ${articles} articles, ${connections} connections, ${duration} s per run, ${cpus().length} cores; Redis ${redisUrl} (prefix ${prefix})`,
+);
+
+for (const count of sizes) {
+  const instances = await Promise.all(
+    Array.from({ length: count }, (_, n) => startInstance(url, n)),
+  );
+  const lb = startHaproxy(haproxy, count);
+  await waitFor(`${LB}/api/health`);
+  try {
+    const yard = await measure(`http://127.0.0.1:${BARE_PORT}`, '/bare/list', {
+      connections,
+      duration: Math.min(duration, 5),
+    });
+    const result = await mixedRun({ ...(await loadOf()), origin: LB });
+    line(`${count} instance${count > 1 ? 's' : ''}`, result, yard.rps);
+  } finally {
+    await killed(lb);
+    for (const instance of instances) await killed(instance);
+  }
+}
+
+// The failure run: 4 instances, the mixed load and 20 co-editors, one instance SIGKILLed.
+const instances = await Promise.all(Array.from({ length: 4 }, (_, n) => startInstance(url, n)));
+const lb = startHaproxy(haproxy, 4);
+await waitFor(`${LB}/api/health`);
+try {
+  const editors = await coEditors({ origin: LB, databaseUrl: url, drafts: 4, perDraft: 5 });
+  const typing = editors.typeEvery(400);
+  const running = mixedRun({ ...(await loadOf()), origin: LB, duration: duration * 2 });
+  await new Promise((resolve) => setTimeout(resolve, (duration * 1000) / 2));
+  const victim = instances[1];
+  if (victim) await killed(victim, 'SIGKILL');
+  const killedAt = Date.now();
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  instances[1] = await startInstance(url, 1);
+  console.log(`killed instance 2 (SIGKILL), back in ${Date.now() - killedAt} ms`);
+  const result = await running;
+  typing.stop();
+  const converged = await editors.converge(30_000);
+  // GET /api/auth/github/authorize allows 30 a minute per client, on the whole cluster.
+  const statuses: number[] = [];
+  for (let n = 0; n < 40; n += 1) {
+    statuses.push((await fetch(`${LB}/api/auth/github/authorize`, { redirect: 'manual' })).status);
+  }
+  line('4, one killed', result);
+  console.log(
+    `  acknowledged writes lost: ${JSON.stringify(result.lost)}; like counters off: ${result.likeCountsOff}; statuses ${JSON.stringify(result.statuses)}`,
+  );
+  console.log(
+    `  notifications: ${result.streams.notices} pushed for ${result.streams.written} written, ${result.streams.duplicates} pushed twice, ${result.streams.reconnects} stream reconnects, ${result.streams.stillOpen}/${result.streams.opened} open at the end`,
+  );
+  console.log(
+    `  co-editors: ${converged.converged}/${converged.drafts} drafts converged (${converged.editors} editors, ${converged.reconnects} reconnects), ${converged.marksMissing} of ${converged.marks} typed marks missing, stored document equal: ${converged.storedEqual}`,
+  );
+  console.log(
+    `  rate limit (30/min) across 4 instances: ${statuses.filter((s) => s === 302).length} allowed, ${statuses.filter((s) => s === 429).length} refused of 40`,
+  );
+  editors.destroy();
+} finally {
+  await killed(lb);
+  for (const instance of instances) await killed(instance);
+  await killed(bare);
+}
+process.exit(0);
