@@ -144,12 +144,13 @@ export async function openReplica(options: {
     primaryReads: 0,
     fallbacks: 0,
   };
-  // Positions of the primary's WAL, oldest first, that the replica had not replayed yet.
+  // Positions of the primary's WAL, oldest first, that the replica had not replayed yet. The
+  // insert position counts a commit not yet written out (synchronous_commit=off) too.
   const behind: { at: number; lsn: bigint }[] = [];
   const check = async () => {
     try {
       const { rows: written } = await primary.query<{ lsn: string }>(
-        'SELECT pg_current_wal_lsn()::text AS lsn',
+        'SELECT pg_current_wal_insert_lsn()::text AS lsn',
       );
       const at = Date.now();
       const { rows: replayed } = await pool.query<{ lsn: string | null }>(
