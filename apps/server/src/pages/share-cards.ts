@@ -3,7 +3,7 @@ import type { Article } from '@repolog/contract/articles';
 import type { Blog } from '@repolog/contract/blogs';
 import type { PageReads } from '@repolog/contract/pages';
 import { badRequest } from '../errors.js';
-import { cdnKeys } from '../plugins/http-cache.js';
+import { cdnKeys, surrogateKeys } from '../plugins/http-cache.js';
 import type { MetaProvider, PageAddress, PageMeta } from './page-meta.js';
 import type { cardStore } from './card-store.js';
 import { CARD_HEIGHT, CARD_WIDTH, cardVersion, renderCard, type CardInput } from './share-card.js';
@@ -141,19 +141,13 @@ export function registerShareCardRoutes(
         const card = await cards.get(`${kind}-${id}-${version}`, () => renderCard(input));
         // A CDN keeps it until what it shows changes or is hidden (purged by these keys); a
         // hidden breakthrough's card is a 404 here, as its page is.
-        const keys = cdnKeys([`${kind === 'blog' ? 'blog' : 'article'}:${id}`]);
+        surrogateKeys(reply, cdnKeys([`${kind === 'blog' ? 'blog' : 'article'}:${id}`]));
         if (card.url !== undefined) {
-          return reply
-            .header('Cache-Control', 'public, max-age=86400')
-            .header('Surrogate-Key', keys.join(' '))
-            .header('Cache-Tag', keys.join(','))
-            .redirect(card.url, 302);
+          return reply.header('Cache-Control', 'public, max-age=86400').redirect(card.url, 302);
         }
         return reply
           .type('image/png')
           .header('Cache-Control', 'public, max-age=31536000, immutable')
-          .header('Surrogate-Key', keys.join(' '))
-          .header('Cache-Tag', keys.join(','))
           .send(card.png);
       },
     );

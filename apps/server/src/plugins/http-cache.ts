@@ -71,6 +71,12 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
+/** The keys a CDN purges this answer by, in both spellings CDNs read (see cdnKeys). */
+export function surrogateKeys(reply: FastifyReply, keys: readonly string[]): void {
+  reply.header('Surrogate-Key', keys.join(' '));
+  reply.header('Cache-Tag', keys.join(','));
+}
+
 /** The Cache-Control of a public answer. */
 export const publicCacheControl = (settings: HttpCacheSettings): string =>
   `public, max-age=0, s-maxage=${settings.sMaxAge}, stale-while-revalidate=${settings.staleWhileRevalidate}`;
@@ -91,10 +97,7 @@ export function registerHttpCache(app: FastifyInstance, settings: HttpCacheSetti
       reply.header('Cache-Control', 'private, no-cache');
     } else {
       reply.header('Cache-Control', publicCacheControl(settings));
-      if (mark.keys.length > 0) {
-        reply.header('Surrogate-Key', mark.keys.join(' '));
-        reply.header('Cache-Tag', mark.keys.join(','));
-      }
+      if (mark.keys.length > 0) surrogateKeys(reply, mark.keys);
     }
     const etag = mark.etag ?? strongEtag(payload);
     reply.header('ETag', etag);

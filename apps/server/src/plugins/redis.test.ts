@@ -9,13 +9,8 @@ import { postComment } from '../test/comment-factories.js';
 import { openSharedTestDatabases } from '../test/database.js';
 import { createArticle, createBlog, createUser, signIn, type Session } from '../test/factories.js';
 import { liveEditor, type LiveEditor } from '../test/live-editor.js';
-import {
-  dropRedisKeys,
-  freePort,
-  listeningSpy,
-  redisEnv,
-  startRedisServer,
-} from '../test/redis.js';
+import { freePort } from '../test/children.js';
+import { dropRedisKeys, listeningSpy, redisEnv, startRedisServer } from '../test/redis.js';
 import { readEvents } from '../test/sse.js';
 import { connectRedis } from './redis.js';
 import { sharedSlots } from './shared-slots.js';
