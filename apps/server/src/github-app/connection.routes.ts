@@ -10,6 +10,7 @@ import {
   type RepoConnection,
 } from '@repolog/contract/repo-connection';
 import { can, type Actor } from '@repolog/contract/permissions';
+import { signedInRoutes } from '../auth/auth.public.js';
 import { blogResource, type BlogMemberships } from '../blogs/blogs.public.js';
 import { forbidden, notFound } from '../errors.js';
 import { APP_SETUP_PATH, type GitHubApp } from '../github/github.public.js';
@@ -108,17 +109,19 @@ export function registerConnectionRoutes(app: FastifyInstance, service: Connecti
       return service.state(request.actor, request.params.blogId);
     },
   );
-  r.put(
-    '/api/blogs/:blogId/repository-connection',
-    {
-      schema: {
-        params: blogIdParamsSchema,
-        body: repoSettingsInputSchema,
-        response: { 200: repoConnectionSchema },
+  signedInRoutes(app, (s) => {
+    s.put(
+      '/api/blogs/:blogId/repository-connection',
+      {
+        schema: {
+          params: blogIdParamsSchema,
+          body: repoSettingsInputSchema,
+          response: { 200: repoConnectionSchema },
+        },
       },
-    },
-    async (request) => service.saveSettings(request.actor, request.params.blogId, request.body),
-  );
+      async (request) => service.saveSettings(request.actor, request.params.blogId, request.body),
+    );
+  });
   r.get(
     '/api/blogs/:blogId/breakthrough-refs',
     { schema: { params: blogIdParamsSchema, response: { 200: breakthroughRefListSchema } } },

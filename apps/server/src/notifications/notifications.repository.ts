@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { articles, blogs, notifications, users } from '../db/schema.js';
+import { articles, blogs, comments, notifications, users } from '../db/schema.js';
 
 /** A notification with the names it is shown with. */
 export interface NoticeRow {
@@ -135,6 +135,15 @@ export function notificationsRepository(db: Db) {
         .from(articles)
         .where(eq(articles.id, articleId));
       return row ? row.authorId : undefined;
+    },
+
+    /** Whether a comment is still there (one deleted before its event was delivered is not). */
+    async commentExists(commentId: number, tx: Db = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: comments.id })
+        .from(comments)
+        .where(eq(comments.id, commentId));
+      return row !== undefined;
     },
   };
 }

@@ -158,6 +158,8 @@ export function notificationsService(deps: {
     ): Promise<void> {
       const authorId = await repo.articleAuthorId(event.articleId, tx);
       if (authorId == null || authorId === event.userId) return;
+      // Deleted before delivery: nothing to tell (and its notice could not name it).
+      if (!(await repo.commentExists(event.commentId, tx))) return;
       await write(
         [
           {

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOTICE_TYPES } from '@repolog/contract/constants';
-import { likes, notifications, outbox as outboxTable } from '../db/schema.js';
+import { comments, likes, notifications, outbox as outboxTable } from '../db/schema.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { noticesOf } from '../test/comment-factories.js';
 import { committedThenHung, crashDatabase, killNow } from '../test/children.js';
@@ -107,13 +107,24 @@ describe('the dispatcher', () => {
     const reader = await createUser(a);
     const blog = await createBlog(a, { owner: author });
     const article = await createArticle(a, { blog, author });
+    // Twenty comments, each with its event (a notice names its comment, so the comments exist).
+    const posted = await a.database.db
+      .insert(comments)
+      .values(
+        Array.from({ length: 20 }, (_, i) => ({
+          articleId: article.id,
+          userId: reader.id,
+          content: `comment ${i}`,
+        })),
+      )
+      .returning({ id: comments.id });
     const repo = outboxRepository(a.database.db);
     const ids = await repo.transaction(async (tx) => {
       const written: number[] = [];
-      for (let i = 0; i < 20; i += 1) {
+      for (const { id: commentId } of posted) {
         written.push(
           await a.app.outbox.add(tx, 'comment.created', {
-            commentId: i,
+            commentId,
             articleId: article.id,
             userId: reader.id,
           }),
@@ -132,6 +143,36 @@ describe('the dispatcher', () => {
       .from(outboxTable)
       .where(isNull(outboxTable.deliveredAt));
     expect(pending.filter((row) => ids.includes(row.id))).toEqual([]);
+  });
+
+  it('delivers a comment deleted before its event as nothing, and does not retry it', async () => {
+    const author = await createUser(a);
+    const reader = await createUser(a);
+    const blog = await createBlog(a, { owner: author });
+    const article = await createArticle(a, { blog, author });
+    const [comment] = await a.database.db
+      .insert(comments)
+      .values({ articleId: article.id, userId: reader.id, content: 'soon gone' })
+      .returning({ id: comments.id });
+    const commentId = comment?.id ?? 0;
+    const id = await outboxRepository(a.database.db).transaction((tx) =>
+      a.app.outbox.add(tx, 'comment.created', {
+        commentId,
+        articleId: article.id,
+        userId: reader.id,
+      }),
+    );
+    await a.database.db.delete(comments).where(eq(comments.id, commentId));
+    await a.app.outbox.deliver([id]);
+    expect(
+      await a.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.recipientId, author.id)),
+    ).toEqual([]);
+    const [row] = await a.database.db.select().from(outboxTable).where(eq(outboxTable.id, id));
+    expect(row).toMatchObject({ attempts: 0 });
+    expect(row?.deliveredAt).toBeInstanceOf(Date);
   });
 
   it('retries a failing delivery with back-off, then delivers it once', async () => {
