@@ -1,6 +1,19 @@
-import { and, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  notExists,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
+  articleCoauthors,
   articles,
   blogs,
   comments,
@@ -136,6 +149,16 @@ export function emailRepository(db: Db) {
       return row?.content;
     },
 
+    /** Which of these comments readers see now (neither hidden nor held, not deleted). */
+    async visibleComments(ids: number[], tx: Db): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await tx
+        .select({ id: comments.id })
+        .from(comments)
+        .where(and(inArray(comments.id, ids), isNull(comments.hiddenAt), isNull(comments.held)));
+      return new Set(rows.map((row) => row.id));
+    },
+
     /** Records an email's idempotency key; false when it was recorded before (sent already). */
     async claimSent(key: string, userId: number, tx: Db): Promise<boolean> {
       const rows = await tx
@@ -237,10 +260,14 @@ export function emailRepository(db: Db) {
       return rows.map((row) => row.userId);
     },
 
-    /** New breakthroughs of the blogs a user follows, most liked first. */
+    /**
+     * New breakthroughs of the blogs a user follows, most liked first; none written (as author
+     * or co-author) by a person in `blocked`.
+     */
     async followedSince(
       userId: number,
       since: Date,
+      blocked: number[],
       tx: Db,
     ): Promise<{ id: number; title: string; blogName: string; likeCount: number }[]> {
       return tx
@@ -258,6 +285,22 @@ export function emailRepository(db: Db) {
             eq(favorites.userId, userId),
             gt(articles.createdAt, since),
             isNull(articles.hiddenAt),
+            ...(blocked.length === 0
+              ? []
+              : [
+                  or(isNull(articles.authorId), notInArray(articles.authorId, blocked)),
+                  notExists(
+                    tx
+                      .select({ one: sql`1` })
+                      .from(articleCoauthors)
+                      .where(
+                        and(
+                          eq(articleCoauthors.articleId, articles.id),
+                          inArray(articleCoauthors.userId, blocked),
+                        ),
+                      ),
+                  ),
+                ]),
           ),
         )
         .orderBy(desc(articles.likeCount), desc(articles.id))

@@ -47,7 +47,7 @@ export function safetyChecks(db: Db, config: Pick<Config, 'safety'>) {
       repo.isBlocked(blockerId, blockedId, tx),
 
     /** The people `userId` blocked. */
-    blockedIds: (userId: number): Promise<number[]> => repo.blockedIds(userId),
+    blockedIds: (userId: number, tx?: Db): Promise<number[]> => repo.blockedIds(userId, tx),
 
     /** Refuses a suspended person's write with until when; passes everyone else. */
     async refuseSuspended(userId: number, now = new Date()): Promise<void> {

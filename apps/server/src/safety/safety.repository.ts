@@ -243,8 +243,8 @@ export function safetyRepository(db: Db) {
     },
 
     /** The ids a person blocked. */
-    async blockedIds(blockerId: number): Promise<number[]> {
-      const rows = await db
+    async blockedIds(blockerId: number, tx: Db = db): Promise<number[]> {
+      const rows = await tx
         .select({ id: userBlocks.blockedId })
         .from(userBlocks)
         .where(eq(userBlocks.blockerId, blockerId));
