@@ -46,6 +46,13 @@ export function safetyChecks(db: Db, config: Pick<Config, 'safety'>) {
     isBlocked: (blockerId: number, blockedId: number, tx?: Db): Promise<boolean> =>
       repo.isBlocked(blockerId, blockedId, tx),
 
+    /**
+     * Whether anyone who wrote a breakthrough (its author or a co-author) blocked `userId`: a
+     * person blocked by any of them may not comment on it.
+     */
+    isBlockedByAnAuthor: (articleId: number, userId: number): Promise<boolean> =>
+      repo.blockedByAnAuthor(articleId, userId),
+
     /** The people `userId` blocked. */
     blockedIds: (userId: number, tx?: Db): Promise<number[]> => repo.blockedIds(userId, tx),
 

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ReportTarget } from '@repolog/contract/constants';
 import type { Db } from '../db/client.js';
 import {
+  articleCoauthors,
   articles,
   comments,
   moderationActions,
@@ -239,6 +240,36 @@ export function safetyRepository(db: Db) {
         .select({ at: userBlocks.createdAt })
         .from(userBlocks)
         .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
+      return !!row;
+    },
+
+    /** Whether the author or any co-author of a breakthrough blocked `blockedId`. */
+    async blockedByAnAuthor(articleId: number, blockedId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ at: userBlocks.createdAt })
+        .from(userBlocks)
+        .where(
+          and(
+            eq(userBlocks.blockedId, blockedId),
+            or(
+              inArray(
+                userBlocks.blockerId,
+                db
+                  .select({ id: articles.authorId })
+                  .from(articles)
+                  .where(eq(articles.id, articleId)),
+              ),
+              inArray(
+                userBlocks.blockerId,
+                db
+                  .select({ id: articleCoauthors.userId })
+                  .from(articleCoauthors)
+                  .where(eq(articleCoauthors.articleId, articleId)),
+              ),
+            ),
+          ),
+        )
+        .limit(1);
       return !!row;
     },
 

@@ -329,6 +329,33 @@ describe('blocks', () => {
   });
 });
 
+describe('a block by a co-author', () => {
+  it('stops the blocked person’s comments on every breakthrough the blocker co-wrote', async () => {
+    const writer = await createUser(t);
+    const cowriter = await createUser(t);
+    const team = await createBlog(t, { owner: writer, members: [cowriter] });
+    const cowritten = await createArticle(t, { blog: team, author: writer, coauthors: [cowriter] });
+    const pest = await signIn(t, await createUser(t));
+    expect(
+      (await call(await signIn(t, cowriter), 'PUT', `/api/blocks/${pest.userName}`)).statusCode,
+    ).toBe(200);
+
+    const refused = await call(pest, 'POST', '/api/comment', {
+      articleId: cowritten.id,
+      content: 'Still here',
+    });
+    expect([refused.statusCode, refused.json<{ key: string }>().key]).toEqual([
+      403,
+      'comments.blocked',
+    ]);
+    const seen = await call(reader, 'GET', `/api/comment/comments/${cowritten.id}`);
+    expect(seen.json<Comment[]>()).toEqual([]);
+    // Others still comment there, and the blocked person still comments elsewhere.
+    await postComment(t, reader, cowritten.id, 'Well written');
+    await postComment(t, pest, article.id, 'On another breakthrough');
+  });
+});
+
 describe('new accounts', () => {
   it('post 2 breakthroughs and 10 comments a day; links and repeated texts are held', async () => {
     const fresh = await createUser(t);
