@@ -103,17 +103,30 @@ describe('moderation', () => {
     for (const session of [reader, author, member]) {
       expect((await call(session, 'GET', '/api/admin/reports')).statusCode).toBe(403);
       expect((await call(session, 'GET', '/api/admin/audit')).statusCode).toBe(403);
-      const res = await act(session, {
-        action: 'hide',
-        targetType: 'article',
-        targetId: article.id,
-        reason: 'guess',
-      });
-      expect([res.statusCode, res.json<{ key: string }>().key]).toEqual([
-        403,
-        'moderation.moderatorsOnly',
-      ]);
+      // Every action, on real ids (the caller's own content, someone else's account) and
+      // guessed ones alike.
+      const targets = [
+        ['hide', 'article', article.id],
+        ['restore', 'article', article.id],
+        ['delete', 'article', 424242],
+        ['dismiss', 'comment', 1],
+        ['suspend', 'user', moderator.userId],
+        ['unsuspend', 'user', session.userId],
+      ] as const;
+      for (const [action, targetType, targetId] of targets) {
+        const res = await act(session, { action, targetType, targetId, reason: 'guess' });
+        expect([action, res.statusCode, res.json<{ key: string }>().key]).toEqual([
+          action,
+          403,
+          'moderation.moderatorsOnly',
+        ]);
+      }
     }
+    const still = await t.request({
+      method: 'GET',
+      url: `/api/article/breakthrough/${article.id}`,
+    });
+    expect(still.statusCode).toBe(200);
     expect((await call(undefined, 'GET', '/api/admin/reports')).statusCode).toBe(401);
   });
 
