@@ -56,6 +56,12 @@ export function safetyChecks(db: Db, config: Pick<Config, 'safety'>) {
     /** The people `userId` blocked. */
     blockedIds: (userId: number, tx?: Db): Promise<number[]> => repo.blockedIds(userId, tx),
 
+    /** Whether a person is suspended now (until a time, or for good). */
+    async isSuspended(userId: number, now = new Date()): Promise<boolean> {
+      const row = await repo.suspension(userId);
+      return !!row?.at && (!row.until || row.until > now);
+    },
+
     /** Refuses a suspended person's write with until when; passes everyone else. */
     async refuseSuspended(userId: number, now = new Date()): Promise<void> {
       const row = await repo.suspension(userId);
