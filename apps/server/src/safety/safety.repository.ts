@@ -1,18 +1,17 @@
-import { and, count, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { ReportTarget } from '@repolog/contract/constants';
 import type { Db } from '../db/client.js';
 import {
-  articleCoauthors,
   articles,
   comments,
   moderationActions,
   refreshTokens,
   reports,
   sessions,
-  userBlocks,
   users,
 } from '../db/schema.js';
 import { transactionOf } from '../db/transaction.js';
+import { blocksRepository } from './blocks.repository.js';
 
 export type ReportRow = typeof reports.$inferSelect & { reporter: string };
 export type AuditRow = typeof moderationActions.$inferSelect;
@@ -225,76 +224,7 @@ export function safetyRepository(db: Db) {
       return row;
     },
 
-    async block(blockerId: number, blockedId: number): Promise<void> {
-      await db.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
-    },
-
-    async unblock(blockerId: number, blockedId: number): Promise<void> {
-      await db
-        .delete(userBlocks)
-        .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
-    },
-
-    async isBlocked(blockerId: number, blockedId: number, tx: Db = db): Promise<boolean> {
-      const [row] = await tx
-        .select({ at: userBlocks.createdAt })
-        .from(userBlocks)
-        .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
-      return !!row;
-    },
-
-    /** Whether the author or any co-author of a breakthrough blocked `blockedId`. */
-    async blockedByAnAuthor(articleId: number, blockedId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ at: userBlocks.createdAt })
-        .from(userBlocks)
-        .where(
-          and(
-            eq(userBlocks.blockedId, blockedId),
-            or(
-              inArray(
-                userBlocks.blockerId,
-                db
-                  .select({ id: articles.authorId })
-                  .from(articles)
-                  .where(eq(articles.id, articleId)),
-              ),
-              inArray(
-                userBlocks.blockerId,
-                db
-                  .select({ id: articleCoauthors.userId })
-                  .from(articleCoauthors)
-                  .where(eq(articleCoauthors.articleId, articleId)),
-              ),
-            ),
-          ),
-        )
-        .limit(1);
-      return !!row;
-    },
-
-    /** The ids a person blocked. */
-    async blockedIds(blockerId: number, tx: Db = db): Promise<number[]> {
-      const rows = await tx
-        .select({ id: userBlocks.blockedId })
-        .from(userBlocks)
-        .where(eq(userBlocks.blockerId, blockerId));
-      return rows.map((row) => row.id);
-    },
-
-    blocksOf(blockerId: number) {
-      return db
-        .select({
-          userId: users.id,
-          login: users.userName,
-          avatarUrl: users.avatarUrl,
-          date: userBlocks.createdAt,
-        })
-        .from(userBlocks)
-        .innerJoin(users, eq(users.id, userBlocks.blockedId))
-        .where(eq(userBlocks.blockerId, blockerId))
-        .orderBy(desc(userBlocks.createdAt));
-    },
+    ...blocksRepository(db),
 
     /** What GitHub said of the account at its last sign-in. */
     async githubStanding(
