@@ -201,10 +201,27 @@ describe('moderation', () => {
       key: 'moderation.suspended',
       params: { until },
     });
-    const like = await call(again, 'PUT', `/api/article/${article.id}/like`, {
-      articleId: article.id,
-    });
-    expect(like.statusCode).toBe(403);
+    // Every other kind of write too, whichever feature it belongs to.
+    const writes: [string, 'POST' | 'PUT' | 'DELETE', string, Record<string, unknown>?][] = [
+      ['like', 'PUT', `/api/article/${article.id}/like`, { articleId: article.id }],
+      ['favorite', 'PUT', `/api/blog/${blog.id}/favorites`, { blogId: blog.id }],
+      [
+        'report',
+        'POST',
+        '/api/reports',
+        { targetType: 'article', targetId: article.id, reason: 'spam' },
+      ],
+      ['block', 'PUT', `/api/blocks/${reader.userName}`],
+      ['draft', 'POST', `/api/blog/${blog.id}/drafts`, { title: 'x', content: 'y' }],
+    ];
+    for (const [what, method, url, payload] of writes) {
+      const res = await call(again, method, url, payload);
+      expect([what, res.statusCode, res.json<{ key: string }>().key]).toEqual([
+        what,
+        403,
+        'moderation.suspended',
+      ]);
+    }
 
     await act(moderator, {
       action: 'unsuspend',
