@@ -72,9 +72,7 @@ test('a team blog from a repository, its breakthrough, and someone from outside 
   const solutions = page.getByRole('listbox', { name: 'Solution' });
   await expect(solutions.getByRole('option', { name: `${COMMIT} Pull request #2` })).toBeVisible();
   const commitOption = solutions.getByRole('option', { name: `${COMMIT} Commit` });
-  const shortSha = /\b([0-9a-f]{7}) · committed/.exec(
-    (await commitOption.textContent()) ?? '',
-  )?.[1];
+  const shortSha = /([0-9a-f]{7}) · committed$/.exec((await commitOption.textContent()) ?? '')?.[1];
   if (!shortSha) throw new Error('The commit option shows no short SHA.');
   await commitOption.click();
   await expect(page.getByRole('combobox', { name: 'Solution' })).toHaveText(`${COMMIT}Commit`);
