@@ -222,6 +222,8 @@ describe('moderation', () => {
         'moderation.suspended',
       ]);
     }
+    // Reading stays open: their own notices can still be marked read.
+    expect((await call(again, 'PUT', '/api/notice/read-all')).statusCode).toBe(200);
 
     await act(moderator, {
       action: 'unsuspend',
