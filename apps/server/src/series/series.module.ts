@@ -18,10 +18,15 @@ export function registerSeriesModule(
     repo: seriesRepository(deps.db),
     memberships: deps.memberships,
     lists,
-    onChanged: (articleIds) => {
-      for (const id of articleIds) deps.cacheSync.changed('article', String(id));
+    onChanged: (blogId, articleIds) => {
+      // The series' page and the blog's list of series show its blog's signal; each part's
+      // page shows the series' name, order and parts.
+      deps.cacheSync.changed('blog', String(blogId));
+      for (const id of new Set(articleIds)) deps.cacheSync.changed('article', String(id));
     },
   });
   registerSeriesRoutes(app, service);
+  deps.pageReads.series = (seriesId) => service.get(seriesId);
+  deps.pageReads.articleSeries = (articleId) => service.ofArticle(articleId);
   return service;
 }

@@ -46,8 +46,9 @@ const RepoRefCards = lazy(() =>
   import('./repo-ref-cards').then((m) => ({ default: m.RepoRefCards })),
 );
 
-// Series and related breakthroughs are not in the server's HTML: one small chunk, fetched once
-// the page runs, keeps the first load within its budget.
+// The series' navigation and the related breakthroughs come in the server's HTML (readers
+// without JavaScript walk a series too); their code is one small chunk of its own, hydrated once
+// it arrives, so the first load stays within its budget.
 const SeriesNav = lazy(() =>
   import('./article-companions').then((m) => ({ default: m.SeriesNav })),
 );
@@ -250,11 +251,9 @@ function LoadedArticle({
             <RepoRefCards article={article} />
           </Suspense>
         )}
-        {hydrated && (
-          <Suspense fallback={null}>
-            <SeriesNav articleId={article.articleId} />
-          </Suspense>
-        )}
+        <Suspense fallback={null}>
+          <SeriesNav articleId={article.articleId} />
+        </Suspense>
       </header>
       <div ref={bodyRef}>
         <MarkdownView html={article.contentHtml} />
@@ -264,11 +263,9 @@ function LoadedArticle({
           <LikeButton article={article} personal={personal} />
         </Suspense>
       </div>
-      {hydrated && (
-        <Suspense fallback={null}>
-          <RelatedArticles articleId={article.articleId} />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <RelatedArticles articleId={article.articleId} />
+      </Suspense>
       <Suspense fallback={<div className={styles.commentsSkeleton} aria-busy="true" />}>
         {comments(article.articleId, {
           locked: !!article.commentsLocked,
