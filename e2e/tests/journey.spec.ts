@@ -12,6 +12,7 @@ const COMMIT = 'fix: idempotent producer and a transactional id per relay';
  * create a blog from a GitHub repository with a contributor, write a breakthrough from an issue
  * and a commit, find it by search and by language, like it, favorite the blog, see both in the
  * lists and on /home, edit it, delete it; a non-member sees no controls and the API refuses.
+ * The repository is private (issue 20): members see its items' cards, the non-member only titles.
  */
 test('a team blog from a repository, its breakthrough, and someone from outside the team', async ({
   page,
@@ -97,6 +98,17 @@ test('a team blog from a repository, its breakthrough, and someone from outside 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(article).toContainText(ISSUE);
   await expect(article).toContainText(COMMIT);
+  // The repository is private: the items' cards (number, state, link) are for members alone.
+  const cards = page.getByRole('region', { name: 'From the repository' });
+  const issueCard = cards.getByRole('listitem').filter({ hasText: ISSUE });
+  await expect(issueCard).toContainText('Issue');
+  await expect(issueCard).toContainText('#1');
+  await expect(issueCard).toContainText('Closed');
+  await expect(issueCard.getByRole('link', { name: 'View on GitHub' })).toHaveAttribute(
+    'href',
+    new RegExp(`/${REPO}/issues/1$`),
+  );
+  await expect(cards.getByRole('listitem').filter({ hasText: COMMIT })).toBeVisible();
   await article.getByRole('button', { name: 'Like' }).click();
   await expect(article.getByRole('button', { name: 'Like' })).toHaveAttribute(
     'aria-pressed',
@@ -132,6 +144,11 @@ test('a team blog from a repository, its breakthrough, and someone from outside 
   await outsider.goto(articlePath);
   await expect(outsider.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(outsider.getByRole('button', { name: 'Breakthrough options' })).toHaveCount(0);
+  // Only the titles the writers chose: no card, number or link of the private repository's items.
+  await expect(outsider.getByRole('article').getByRole('button', { name: 'Like' })).toBeVisible();
+  await expect(outsider.getByRole('article')).toContainText(ISSUE);
+  await expect(outsider.getByRole('region', { name: 'From the repository' })).toHaveCount(0);
+  await expect(outsider.getByRole('link', { name: 'View on GitHub' })).toHaveCount(0);
   const blogId = Number(blogPath.split('/').pop());
   const articleId = Number(articlePath.split('/').pop());
   const headers = { origin: baseURL ?? '' };

@@ -265,6 +265,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
       appToken: async (repoKey) => (await appTokens.forRepo(repoKey))?.token,
       webUrl: githubWebUrl,
+      outbox,
     }),
     metaProviders,
     metrics,

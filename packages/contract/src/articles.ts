@@ -8,6 +8,16 @@ import { fieldSays } from './validation';
 
 export const articleIdParamsSchema = z.object({ articleId: idParam('articleId') });
 
+/**
+ * GET /api/article/{articleId}/repo-refs: the breakthrough's references as its blog's members
+ * see them, a private repository's included (the shared article answer leaves those out).
+ */
+export const articleRepoRefsSchema = z.object({
+  problemRef: repoRefSchema.nullable(),
+  solutionRef: repoRefSchema.nullable(),
+});
+export type ArticleRepoRefs = z.infer<typeof articleRepoRefsSchema>;
+
 const NOT_A_LANGUAGE = fieldSays('about', 'oneOf', { options: LANGUAGES.join(', ') });
 
 /** Optional language: '' or null means none; otherwise one of the spec's ten (any case). */

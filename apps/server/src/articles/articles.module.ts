@@ -12,6 +12,7 @@ import { articlesService, type ArticlesService } from './articles.service.js';
 import { createRenderBackfill } from './render-backfill.js';
 import { createRenderPool, RenderRefusedError, type RenderPool } from './render-pool.js';
 import { listFilters } from './list-filters.js';
+import { registerRepoRefsRoute, repoRefsReader } from './repo-refs.routes.js';
 import { registerRevisionsRoutes } from './revisions.routes.js';
 import { revisionsRepository } from './revisions.repository.js';
 import { revisionsService } from './revisions.service.js';
@@ -147,6 +148,7 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): Art
       memberships: deps.memberships,
     }),
   );
+  registerRepoRefsRoute(app, repoRefsReader({ repo, memberships: deps.memberships }));
   return {
     service,
     lists: articleLists(listQueries),

@@ -93,6 +93,44 @@ describe('problemRef and solutionRef', () => {
     expect(article).toMatchObject({ problem: 'Secret outage', problemRef: null });
   });
 
+  it("are shown in full to the blog's members alone, in a personal answer", async () => {
+    const posted = await call('POST', '/api/article', {
+      blogId: privateBlog.id,
+      title: 'Private, for members',
+      content: 'Body',
+      problem: 'Secret outage',
+      problemRef: { type: 'issue', number: 4 },
+      solution: 'Rotate the keys',
+      solutionRef: { type: 'pull', number: 5 },
+    });
+    const { articleId } = posted.json<{ articleId: number }>();
+    const url = `/api/article/${articleId}/repo-refs`;
+    const asMember = await call('GET', url);
+    expect(asMember.statusCode, asMember.body).toBe(200);
+    expect(asMember.headers['cache-control']).toBe('private, no-store');
+    const base = `${t.config.publicUrl}/__github/team-refs/secret`;
+    expect(asMember.json()).toEqual({
+      problemRef: { type: 'issue', number: 4, sha: null, url: `${base}/issues/4` },
+      solutionRef: { type: 'pull', number: 5, sha: null, url: `${base}/pull/5` },
+    });
+
+    // A visitor: the shared answer holds only the titles, and the members' call says 401.
+    expect(await read(articleId)).toMatchObject({ problemRef: null, solutionRef: null });
+    const visitor = await t.request({ method: 'GET', url });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.body).not.toContain('/issues/4');
+
+    // A signed-in reader who is not a member hears 403, and nothing of the items.
+    const stranger = await signIn(t, await createUser(t));
+    const refused = await t.request({ method: 'GET', url, headers: { cookie: stranger.cookie } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ key: 'items.membersOnly' });
+    expect(refused.body).not.toContain('/issues/4');
+
+    const missing = await call('GET', '/api/article/999999/repo-refs');
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('go through a draft to the breakthrough it becomes', async () => {
     const created = await call('POST', `/api/blog/${blog.id}/drafts`, {
       title: 'Drafted',

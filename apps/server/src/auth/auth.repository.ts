@@ -139,8 +139,8 @@ export function authRepository(db: Db) {
         });
     },
 
-    async findGithubToken(userId: number): Promise<string | undefined> {
-      const [row] = await db
+    async findGithubToken(userId: number, tx: Db = db): Promise<string | undefined> {
+      const [row] = await tx
         .select({ ciphertext: githubTokens.ciphertext })
         .from(githubTokens)
         .where(eq(githubTokens.userId, userId));

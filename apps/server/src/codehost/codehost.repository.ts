@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { transactionOf } from '../db/transaction.js';
 import { blogs, repoCache } from '../db/schema.js';
 
 export interface CacheEntry<T> {
@@ -12,10 +13,12 @@ export interface CacheEntry<T> {
 /** The GitHub response cache, and which repositories have a blog. */
 export function codehostRepository(db: Db) {
   return {
+    transaction: transactionOf(db),
+
     /** The blogs made from these repositories (by lowercased owner/name), keyed the same way. */
-    async blogsOf(repoKeys: readonly string[]): Promise<Map<string, number>> {
+    async blogsOf(repoKeys: readonly string[], tx: Db = db): Promise<Map<string, number>> {
       if (repoKeys.length === 0) return new Map();
-      const rows = await db
+      const rows = await tx
         .select({ repoKey: blogs.repoKey, id: blogs.id })
         .from(blogs)
         .where(inArray(blogs.repoKey, [...repoKeys]));
@@ -62,8 +65,9 @@ export function codehostRepository(db: Db) {
       etag: string | null,
       payload: unknown,
       now: Date,
+      tx: Db = db,
     ): Promise<void> {
-      await db
+      await tx
         .insert(repoCache)
         .values({ repoKey, resource, etag, payload, fetchedAt: now, checkedAt: now })
         .onConflictDoUpdate({

@@ -12,7 +12,10 @@ import {
   type GitHubRepo,
   type GitHubUser,
 } from '../github/github.public.js';
-import type { CodehostRepository } from './codehost.repository.js';
+import type { Db } from '../db/client.js';
+import type { Outbox } from '../outbox/outbox.public.js';
+import type { CacheEntry, CodehostRepository } from './codehost.repository.js';
+import { mergeWatch } from './merged-pulls.js';
 import { mergeActivity } from './merge-activity.js';
 import { parseRepoUrl, type RepoRef } from './repo-url.js';
 
@@ -36,6 +39,8 @@ export interface CodehostDeps {
   /** The GitHub App's token for a connected repository (owner/name); undefined: not connected. */
   appToken?: (repoKey: string) => Promise<string | undefined>;
   webUrl: string;
+  /** Where a poll that sees a pull request newly merged writes `pull.merged` (a draft follows). */
+  outbox?: Pick<Outbox, 'add'>;
   now?: () => Date;
 }
 
@@ -73,6 +78,7 @@ export const mayCreateBlog = (repo: Pick<GitHubRepo, 'permissions'>): boolean =>
 export function codehostService(deps: CodehostDeps) {
   const { github, repo, memberships, tokenOf, webUrl } = deps;
   const now = deps.now ?? (() => new Date());
+  const watchMerges = deps.outbox && mergeWatch({ repo, outbox: deps.outbox });
   /** The App's token for a connected repository (failing that, the member's, the owner's). */
   const readToken = async (repoKey: string, member: Actor | null, ownerId: number) =>
     (await deps.appToken?.(repoKey).catch(() => undefined)) ??
@@ -96,6 +102,8 @@ export function codehostService(deps: CodehostDeps) {
       etag: string | null,
     ) => Promise<{ modified: true; data: T[]; etag: string | null } | { modified: false }>,
     notices: Notices,
+    /** Runs in the transaction that saves a changed list, with the copy it replaces. */
+    onChange?: (tx: Db, before: CacheEntry<T[]> | undefined, after: T[]) => Promise<void>,
   ): Promise<WithFreshness<T[]>> {
     const at = now();
     const cached = await repo.get<T[]>(key, resource);
@@ -108,7 +116,10 @@ export function codehostService(deps: CodehostDeps) {
     try {
       const result = await fetcher(cached?.etag ?? null);
       if (!result.modified) return { items: cached?.payload ?? [], freshness: { status: 'fresh' } };
-      await repo.save(key, resource, result.etag, result.data, at);
+      await repo.transaction(async (tx) => {
+        await repo.save(key, resource, result.etag, result.data, at, tx);
+        await onChange?.(tx, cached, result.data);
+      });
       return { items: result.data, freshness: { status: 'fresh' } };
     } catch (error) {
       const reason = failureReason(error);
@@ -156,6 +167,7 @@ export function codehostService(deps: CodehostDeps) {
         'issues',
         (etag) => github.listIssues(ref.owner, ref.name, token, etag),
         ACTIVITY_NOTICES,
+        watchMerges && ((tx, before, after) => watchMerges(tx, ref.key, before, after)),
       ),
       cachedList<GitHubCommit>(
         ref.key,

@@ -53,6 +53,10 @@ export function registerGitHubAppModule(
       memberships: deps.memberships,
       users: deps.users,
       outbox: deps.outbox,
+      tokenOf: async (userId, tx) => {
+        const sealed = await deps.auth.findGithubToken(userId, tx);
+        return sealed ? deps.keys.decrypt(sealed) : undefined;
+      },
     }),
   );
   deps.outbox.handle(

@@ -50,8 +50,21 @@ export function pullDrafts(deps: {
   memberships: Pick<BlogMemberships, 'find'>;
   users: Pick<UserAccounts, 'upsertGithubUser'>;
   outbox: Pick<Outbox, 'add'>;
+  /** A member's own GitHub token, read in `tx` (a repository without the App is read so). */
+  tokenOf: (userId: number, tx: Db) => Promise<string | undefined>;
 }) {
   const { repo, items, tokens, memberships, outbox } = deps;
+
+  /** The App's token; without the App, the author's (if a member) or the owner's own. */
+  async function readToken(tx: Db, repoKey: string, userIds: number[]): Promise<string> {
+    const app = await tokens.forRepo(repoKey, tx);
+    if (app) return app.token;
+    for (const userId of userIds) {
+      const token = await deps.tokenOf(userId, tx);
+      if (token) return token;
+    }
+    throw new GitHubError('unauthorized', 'No token can read the repository.');
+  }
 
   /** The closed issues that exist (a number may be a pull request, or gone). */
   async function readIssues(tx: Db, repoKey: string, token: string, numbers: number[]) {
@@ -74,13 +87,17 @@ export function pullDrafts(deps: {
     if (await draftsLeft.anyAbout(tx, blog.id, ref)) return;
     if (!(await repo.claimPullDraft(tx, blog.id, event.number))) return;
 
-    const app = await tokens.forRepo(event.repoKey, tx);
-    if (!app) throw new GitHubError('unauthorized', 'The repository is no longer connected.');
-    const pull = await items.read(tx, event.repoKey, app.token, ref);
+    const author = (event.author ?? '').toLowerCase();
+    const authorMember = blog.members.find((m) => m.login.toLowerCase() === author);
+    const token = await readToken(tx, event.repoKey, [
+      ...(authorMember ? [authorMember.userId] : []),
+      blog.ownerId,
+    ]);
+    const pull = await items.read(tx, event.repoKey, token, ref);
     const issues = await readIssues(
       tx,
       event.repoKey,
-      app.token,
+      token,
       closingIssues(pull.body).filter((n) => n !== event.number),
     );
     const login = (event.author ?? pull.author ?? '').toLowerCase();

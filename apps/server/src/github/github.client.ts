@@ -47,6 +47,7 @@ interface RawIssue {
   state: string;
   html_url: string;
   created_at: string;
+  user?: { login?: string; id?: number } | null;
   pull_request?: { merged_at?: string | null } | null;
 }
 interface RawCommit {
@@ -99,6 +100,10 @@ const toIssue = (i: RawIssue): GitHubIssue => ({
   createdAt: i.created_at,
   isPullRequest: i.pull_request !== undefined && i.pull_request !== null,
   mergedAt: i.pull_request?.merged_at ?? null,
+  opener:
+    typeof i.user?.login === 'string' && typeof i.user.id === 'number'
+      ? { login: i.user.login, id: i.user.id }
+      : null,
 });
 const toCommit = (c: RawCommit): GitHubCommit => ({
   sha: c.sha,

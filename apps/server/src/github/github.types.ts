@@ -30,6 +30,8 @@ export interface GitHubIssue {
   isPullRequest: boolean;
   /** When a pull request was merged (absent in lists cached before it was kept). */
   mergedAt?: string | null;
+  /** Who opened it (absent in lists cached before it was kept). */
+  opener?: { login: string; id: number } | null;
 }
 
 /** One issue or pull request in full, as an import into text needs it. */

@@ -237,11 +237,15 @@ function LoadedArticle({
             ))}
           </ul>
         )}
-        {hydrated && (article.problemRef || article.solutionRef) && (
-          <Suspense fallback={null}>
-            <RepoRefCards article={article} />
-          </Suspense>
-        )}
+        {hydrated &&
+          (article.problemRef ||
+            article.solutionRef ||
+            (member && (article.problem || article.solution))) && (
+            <Suspense fallback={null}>
+              {/* A member also sees a private repository's items (a personal call). */}
+              <RepoRefCards article={article} memberId={member ? (actor?.userId ?? null) : null} />
+            </Suspense>
+          )}
         <SeriesIsland articleId={article.articleId} />
       </header>
       <div ref={bodyRef}>

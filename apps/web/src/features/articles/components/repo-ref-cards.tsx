@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Article } from '@repolog/contract/articles';
 import { refKey, type RepoRef } from '@repolog/contract/repo-import';
 import { i18n, useMessages } from '../../../i18n';
-import { repoItemStateQuery } from '../api/repo-item-state';
+import { memberRepoRefsQuery, repoItemStateQuery } from '../api/repo-item-state';
 import styles from './repo-ref-cards.module.css';
 
 const messages = i18n('repoRefCards', {
@@ -42,16 +42,29 @@ function RefCard({ blogId, title, refTo }: { blogId: number; title: string; refT
 /**
  * "From the repository": the issue, pull request or commit the breakthrough's problem and
  * solution are about, each with its kind, number, title, current state and a link to GitHub.
+ * The shared article answer leaves a private repository's references out; a member of the blog
+ * (`memberId`) gets them from a personal call of their own.
  */
 export function RepoRefCards({
   article,
+  memberId,
 }: {
-  article: Pick<Article, 'blogId' | 'problem' | 'solution' | 'problemRef' | 'solutionRef'>;
+  article: Pick<
+    Article,
+    'articleId' | 'blogId' | 'problem' | 'solution' | 'problemRef' | 'solutionRef'
+  >;
+  memberId: number | null;
 }) {
   const t = useMessages(messages);
+  const hidden = article.problemRef === null && article.solutionRef === null;
+  const personal = useQuery({
+    ...memberRepoRefsQuery(article.articleId, memberId ?? 0),
+    enabled: hidden && memberId !== null,
+  });
+  const refs = hidden ? personal.data : article;
   const cards = [
-    { ref: article.problemRef, title: article.problem },
-    { ref: article.solutionRef, title: article.solution },
+    { ref: refs?.problemRef ?? null, title: article.problem },
+    { ref: refs?.solutionRef ?? null, title: article.solution },
   ].filter((card): card is { ref: RepoRef; title: string | null } => card.ref !== null);
   if (cards.length === 0) return null;
   return (
