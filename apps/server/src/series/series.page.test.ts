@@ -149,6 +149,7 @@ describe('a series and related breakthroughs, rendered on the server', () => {
     const shown = text(res.body);
     expect(shown).toContain('Page speed');
     expect(shown).toContain('A series of Series Render Lab');
+    expect(res.body).toContain('<title>Page speed · Series Render Lab · Repolog</title>');
     expect(shown).toMatch(/3 parts Cold start one .*Warm cache two .*Hot path three/);
     expect(linkedIds(res.body, 'id="series-title"')).toEqual(parts.map((p) => p.id));
     // Purged with its blog's signal and its parts' (renamed, reordered, a part retitled).
