@@ -67,11 +67,15 @@ test('a team blog from a repository, its breakthrough, and someone from outside 
     .getByRole('listbox', { name: 'Problem' })
     .getByRole('option', { name: `${ISSUE} Issue` })
     .click();
+  // The commit has the title of the pull request it came from: each is its own option.
   await page.getByRole('combobox', { name: 'Solution' }).click();
-  await page
-    .getByRole('listbox', { name: 'Solution' })
-    .getByRole('option', { name: `${COMMIT} Commit` })
-    .click();
+  const solutions = page.getByRole('listbox', { name: 'Solution' });
+  await expect(solutions.getByRole('option', { name: `${COMMIT} Pull request #2` })).toBeVisible();
+  const commitOption = solutions.getByRole('option', { name: `${COMMIT} Commit` });
+  const shortSha = /([0-9a-f]{7}) · committed$/.exec((await commitOption.textContent()) ?? '')?.[1];
+  if (!shortSha) throw new Error('The commit option shows no short SHA.');
+  await commitOption.click();
+  await expect(page.getByRole('combobox', { name: 'Solution' })).toHaveText(`${COMMIT}Commit`);
   await page.getByRole('button', { name: 'Post' }).click();
   await expect(page).toHaveURL(new RegExp(`${blogPath}$`));
   await expect(page.getByRole('heading', { name: 'The Breakthroughs (1)' })).toBeVisible();
@@ -108,7 +112,15 @@ test('a team blog from a repository, its breakthrough, and someone from outside 
     'href',
     new RegExp(`/${REPO}/issues/1$`),
   );
-  await expect(cards.getByRole('listitem').filter({ hasText: COMMIT })).toBeVisible();
+  // The solution is the commit itself, not the pull request of the same title.
+  const commitCard = cards.getByRole('listitem').filter({ hasText: COMMIT });
+  await expect(commitCard).toContainText('Commit');
+  await expect(commitCard).toContainText(shortSha);
+  await expect(commitCard).not.toContainText('Pull request');
+  await expect(commitCard.getByRole('link', { name: 'View on GitHub' })).toHaveAttribute(
+    'href',
+    new RegExp(`/${REPO}/commit/${shortSha}[0-9a-f]{33}$`),
+  );
   await article.getByRole('button', { name: 'Like' }).click();
   await expect(article.getByRole('button', { name: 'Like' })).toHaveAttribute(
     'aria-pressed',
@@ -170,10 +182,13 @@ test('a team blog from a repository, its breakthrough, and someone from outside 
   await page.goto(articlePath);
   await page.getByRole('button', { name: 'Breakthrough options' }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
+  // The form reopens on the chosen commit, and saving keeps it.
+  await expect(page.getByRole('combobox', { name: 'Solution' })).toHaveText(`${COMMIT}Commit`);
   await page.getByLabel('Title').fill(`${title} (with numbers)`);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page).toHaveURL(new RegExp(`${blogPath}$`));
   await page.getByRole('link', { name: new RegExp(`${title} \\(with numbers\\)`) }).click();
+  await expect(commitCard).toContainText(`Commit${shortSha}`);
   await page.getByRole('button', { name: 'Breakthrough options' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await page

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Article } from '@repolog/contract/articles';
-import { api } from './api-client';
+import type { Article, ArticleRepoRefs } from '@repolog/contract/articles';
+import { api, apiRequest } from './api-client';
 
 /**
  * Query keys of breakthroughs: the record below, and under `all` every list of them (each list's
@@ -25,4 +25,18 @@ export const articleQuery = (articleId: number, viewer?: number | null) =>
   queryOptions({
     queryKey: articleKeys.detail(articleId, viewer),
     queryFn: ({ signal }) => getArticle(articleId, signal),
+  });
+
+/**
+ * A breakthrough's references as a member of its blog sees them (a private repository's too):
+ * a personal call, made only when the reader is a member and the shared answer left them out
+ * (the article page's cards, the edit form's problem and solution).
+ */
+export const memberRepoRefsQuery = (articleId: number, memberId: number) =>
+  queryOptions({
+    queryKey: ['articles', 'repo-refs', articleId, memberId] as const,
+    queryFn: async () =>
+      (await apiRequest<ArticleRepoRefs>(`/api/article/${articleId}/repo-refs`)).data,
+    staleTime: 60_000,
+    retry: false,
   });

@@ -35,6 +35,11 @@ interface DropdownSelectProps {
   emptyOptionLabel?: string;
   options: readonly DropdownOption[];
   value: string;
+  /**
+   * The chosen option as the closed control shows it (label and badge), for a `value` that
+   * `options` (a search's results) may not hold; by default, the option of `value`.
+   */
+  selectedOption?: DropdownOption | undefined;
   onChange: (value: string) => void;
   /** Controlled, so a form can keep only one dropdown open at a time. */
   open: boolean;
@@ -60,6 +65,7 @@ export function DropdownSelect({
   emptyOptionLabel,
   options,
   value,
+  selectedOption,
   onChange,
   open,
   onOpenChange,
@@ -86,7 +92,8 @@ export function DropdownSelect({
   );
   const [active, setActive] = useState(selectedIndex);
   const activeIndex = Math.min(active, all.length - 1);
-  const selected = value === '' ? undefined : all.find((option) => option.value === value);
+  const selected =
+    value === '' ? undefined : (selectedOption ?? all.find((option) => option.value === value));
   const shownLabel = value === '' ? placeholder : (selected?.label ?? value);
 
   // A click anywhere else closes the list.

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { Article } from '@repolog/contract/articles';
 import { refKey, type RepoRef } from '@repolog/contract/repo-import';
 import { i18n, useMessages } from '../../../i18n';
-import { memberRepoRefsQuery, repoItemStateQuery } from '../api/repo-item-state';
+import { memberRepoRefsQuery } from '../../../lib/article-record';
+import { repoItemStateQuery } from '../api/repo-item-state';
 import styles from './repo-ref-cards.module.css';
 
 const messages = i18n('repoRefCards', {

@@ -191,12 +191,13 @@ export function ArticleForm({
               blogId={blogId}
               label={t[name]}
               value={values[name]}
+              valueRef={values[`${name}Ref`]}
               onChange={(title, item) => {
-                // A title kept from before (no item found for it) keeps its reference.
+                // The title as the spec stores it, and the item's own reference beside it.
                 setValues((previous) => ({
                   ...previous,
                   [name]: title,
-                  [`${name}Ref`]: item ? item.ref : title ? previous[`${name}Ref`] : '',
+                  [`${name}Ref`]: item?.ref ?? '',
                 }));
                 setChosen(item);
               }}

@@ -66,6 +66,12 @@ const ITEMS = [
   },
 ];
 
+/** Article 12's references as its blog's members read them. */
+const REFS = {
+  problemRef: { type: 'issue', number: 3, sha: null, url: ITEMS[0]!.url },
+  solutionRef: { type: 'commit', number: null, sha: ITEMS[1]!.sha, url: ITEMS[1]!.url },
+};
+
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -177,6 +183,7 @@ describe('write and edit breakthrough pages', { timeout: 15_000 }, () => {
   let logged: ReturnType<typeof vi.spyOn>;
   let publish: (draftId: number) => Response | Promise<Response>;
   let server: ReturnType<typeof fakeDrafts>;
+  let article: Record<string, unknown>;
   const sent = (method: string, path?: RegExp) =>
     fetchMock.mock.calls.filter(
       ([url, init]) => (init.method ?? 'GET') === method && (!path || path.test(url)),
@@ -185,6 +192,7 @@ describe('write and edit breakthrough pages', { timeout: 15_000 }, () => {
   beforeEach(() => {
     logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server = fakeDrafts();
+    article = ARTICLE;
     publish = (draftId) => {
       const draft = server.drafts.get(draftId);
       server.drafts.delete(draftId);
@@ -196,7 +204,8 @@ describe('write and edit breakthrough pages', { timeout: 15_000 }, () => {
       const answer = server.handle(url, init);
       if (answer) return answer;
       if (url === '/api/blog/non-member/7') return json(BLOG);
-      if (url === '/api/article/breakthrough/12') return json(ARTICLE);
+      if (url === '/api/article/breakthrough/12') return json(article);
+      if (url === '/api/article/12/repo-refs') return json(REFS);
       if (url.startsWith('/api/blogs/7/repo-items?')) return json(ITEMS);
       return json({ error: 'not_found', message: 'Not found' }, 404);
     });
@@ -281,6 +290,35 @@ describe('write and edit breakthrough pages', { timeout: 15_000 }, () => {
     });
     expect(sent('POST', /publish$/)).toHaveLength(1);
     expect(sent('PUT', /\/api\/article\//)).toHaveLength(0);
+  });
+
+  it("edit: a private repository's references, read by the member, stay chosen and saved", async () => {
+    // The shared answer hides a private repository's references; the member's own call has them.
+    article = {
+      ...ARTICLE,
+      solution: 'fix: bind the click handler once',
+      problemRef: null,
+      solutionRef: null,
+    };
+    renderPage(<EditArticle articleId={12} />);
+    const title = await screen.findByLabelText('Title');
+    expect(screen.getByRole('combobox', { name: 'Problem' })).toHaveTextContent(
+      'Login button does nothing on SafariIssue',
+    );
+    expect(screen.getByRole('combobox', { name: 'Solution' })).toHaveTextContent(
+      'fix: bind the click handler onceCommit',
+    );
+    await userEvent.type(title, ' on iOS');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('/blog/7');
+    const [created] = sent('POST', /\/api\/blog\/7\/drafts$/);
+    expect(JSON.parse(created![1].body as string)).toMatchObject({
+      articleId: 12,
+      problem: 'Login button does nothing on Safari',
+      problemRef: 'issue:3',
+      solution: 'fix: bind the click handler once',
+      solutionRef: `commit:${ITEMS[1]!.sha}`,
+    });
   });
 
   it("edit: shows 'Please fill in all required fields' and the save failure text", async () => {

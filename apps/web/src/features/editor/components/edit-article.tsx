@@ -1,4 +1,4 @@
-import { refKey } from '@repolog/contract/repo-import';
+import { refKey, type RepoRef } from '@repolog/contract/repo-import';
 import { useQuery } from '@tanstack/react-query';
 import type { Article } from '@repolog/contract/articles';
 import type { Blog } from '@repolog/contract/blogs';
@@ -8,7 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { i18n, useMessages } from '../../../i18n';
 import { formatTimeAgo } from '../../../lib/time-ago';
-import { articleQuery } from '../../../lib/article-record';
+import { articleQuery, memberRepoRefsQuery } from '../../../lib/article-record';
 import { blogQuery } from '../../../lib/blog-record';
 import { useSession, viewerOf } from '../../../lib/use-session';
 import { useUpdateArticle } from '../api/article';
@@ -36,6 +36,9 @@ const messages = i18n('editArticle', {
   resumedAfter: ' are back in the form. Cancel throws them away.',
   save: 'Save changes',
 });
+
+/** A reference as the form holds it ('' for none). */
+const keyOf = (ref: RepoRef | null): string => (ref ? refKey(ref) : '');
 
 /** Shown when saving failed (called as it fails: the texts of the language shown then). */
 const updateFailure = (detail: string | null): ReactNode => (
@@ -68,6 +71,19 @@ export function EditArticle({ articleId }: { articleId: number }) {
   const drafts = useQuery({ ...blogDraftsQuery(blogId ?? 0), enabled: member });
   const pending = drafts.data?.find((draft) => draft.articleId === articleId);
   const draft = useQuery({ ...draftQuery(pending?.draftId ?? 0), enabled: Boolean(pending) });
+  // A private repository's references are left out of the shared answer: a member reads them
+  // in their own, so the pickers show the chosen items and saving keeps them.
+  const shown = article.data;
+  const refsHidden =
+    shown !== undefined &&
+    shown.problemRef === null &&
+    shown.solutionRef === null &&
+    Boolean(shown.problem || shown.solution);
+  const memberRefs = useQuery({
+    ...memberRepoRefsQuery(articleId, actor?.userId ?? 0),
+    staleTime: 0,
+    enabled: member && refsHidden && actor !== null,
+  });
 
   if (article.isPending) return <EditorSkeleton />;
   if (article.isError) {
@@ -94,8 +110,8 @@ export function EditArticle({ articleId }: { articleId: number }) {
     about: findLanguage(data.about ?? '') ?? '',
     problem: data.problem ?? '',
     solution: data.solution ?? '',
-    problemRef: data.problemRef ? refKey(data.problemRef) : '',
-    solutionRef: data.solutionRef ? refKey(data.solutionRef) : '',
+    problemRef: keyOf(data.problemRef ?? memberRefs.data?.problemRef ?? null),
+    solutionRef: keyOf(data.solutionRef ?? memberRefs.data?.solutionRef ?? null),
     tags: data.tags,
   };
   const header = (
@@ -113,7 +129,9 @@ export function EditArticle({ articleId }: { articleId: number }) {
       </>
     );
   }
-  if (drafts.isPending || (pending && draft.isPending)) return <EditorSkeleton />;
+  if (drafts.isPending || (pending && draft.isPending) || (refsHidden && memberRefs.isPending)) {
+    return <EditorSkeleton />;
+  }
   const resumed = pending ? (draft.data ?? null) : null;
 
   return (

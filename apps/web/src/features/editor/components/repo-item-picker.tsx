@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { REPO_ITEM_TYPES } from '@repolog/contract/repo-import';
 import type { RepoItem } from '@repolog/contract/repo-items';
 import { useEffect, useState } from 'react';
 import { DropdownSelect, type DropdownOption } from '../../../components/ui/dropdown-select';
@@ -31,11 +32,19 @@ function useDebounced(value: string): string {
   return settled;
 }
 
+/** What the dropdown holds when a title was kept without a reference (none is a ref's shape). */
+const TITLE_ONLY = 'title:';
+
 interface RepoItemPickerProps {
   blogId: number;
   label: string;
   /** The chosen item's title ('' for none), as the breakthrough stores it. */
   value: string;
+  /**
+   * The chosen item's reference (`pull:8`, `commit:<sha>`; '' for none): what tells apart a
+   * commit and a pull request of the same title (a merge or squash commit).
+   */
+  valueRef: string;
   onChange: (title: string, item: RepoItem | null) => void;
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -51,6 +60,7 @@ export function RepoItemPicker({
   blogId,
   label,
   value,
+  valueRef,
   onChange,
   open,
   onOpenChange,
@@ -66,8 +76,9 @@ export function RepoItemPicker({
 
   const kind = { issue: rules.issue, pull: rules.pullRequest, commit: rules.commit } as const;
   const items = results.data?.items ?? [];
+  // Each option is its item's reference: titles repeat (a pull request and its merge commit).
   const options: DropdownOption[] = items.map((item) => ({
-    value: item.title,
+    value: item.ref,
     label: item.title,
     badge: kind[item.type],
     detail: `${item.number === null ? (item.sha ?? '').slice(0, 7) : `#${item.number}`} · ${t[item.state]}`,
@@ -79,14 +90,24 @@ export function RepoItemPicker({
       : q === ''
         ? t.empty
         : t.nothing({ q });
+  // The choice as the dropdown holds it, shown with the title kept (a search may not list it).
+  const chosen = valueRef || (value ? `${TITLE_ONLY}${value}` : '');
+  const chosenKind = REPO_ITEM_TYPES.find((type) => valueRef.startsWith(`${type}:`));
+  const chosenOption: DropdownOption | undefined = chosen
+    ? { value: chosen, label: value || valueRef, badge: chosenKind && kind[chosenKind] }
+    : undefined;
 
   return (
     <DropdownSelect
       label={label}
       placeholder={rules.activityPlaceholder}
       options={options}
-      value={value}
-      onChange={(title) => onChange(title, items.find((item) => item.title === title) ?? null)}
+      value={chosen}
+      selectedOption={chosenOption}
+      onChange={(ref) => {
+        const item = items.find((each) => each.ref === ref) ?? null;
+        onChange(item?.title ?? '', item);
+      }}
       open={open}
       onOpenChange={onOpenChange}
       emptyText={emptyText}
