@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 
 /**
  * Records, from the first byte of the page, every moment the page's <main> is missing, busy or
@@ -62,14 +62,17 @@ test.describe('hydration keeps the server HTML on screen', () => {
   }
 });
 
-test('/breakthrough/25: its series navigation and related links stay on screen as the app takes over', async ({
-  browser,
-}) => {
+/**
+ * Opens `path` on a slow phone network (each request waits 150 ms for its first byte, so the
+ * page's lazy parts' chunks arrive well after hydration has started) and records, from the server's
+ * HTML on, every moment one of `parts` (name → CSS selector) is missing, plus every hydration
+ * error the page logs.
+ */
+async function watchParts(browser: Browser, path: string, parts: Record<string, string>) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  // The companions' own chunk arrives well after hydration has started.
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 150,
@@ -82,13 +85,12 @@ test('/breakthrough/25: its series navigation and related links stay on screen a
       mismatches.push(message.text());
   });
   page.on('pageerror', (error) => mismatches.push(error.message));
-  await page.addInitScript(() => {
+  await page.addInitScript((watched: Record<string, string>) => {
     const seen: string[] = [];
-    (window as unknown as { companionLosses: string[] }).companionLosses = seen;
+    (window as unknown as { partLosses: string[] }).partLosses = seen;
     const check = () => {
-      if (!document.querySelector('nav[aria-labelledby^="series-"]')) seen.push('no series nav');
-      if (!document.querySelector('section[aria-labelledby^="related-"] a'))
-        seen.push('no related links');
+      for (const [name, selector] of Object.entries(watched))
+        if (!document.querySelector(selector)) seen.push(`no ${name}`);
     };
     document.addEventListener('DOMContentLoaded', () => {
       check();
@@ -97,16 +99,40 @@ test('/breakthrough/25: its series navigation and related links stay on screen a
         subtree: true,
       });
     });
-  });
-  await page.goto('/breakthrough/25');
+  }, parts);
+  await page.goto(path);
   await settled(page);
+  const losses = () =>
+    page.evaluate(() => (window as unknown as { partLosses: string[] }).partLosses);
+  return { page, context, mismatches, losses };
+}
+
+test('/breakthrough/25: its series navigation and related links stay on screen as the app takes over', async ({
+  browser,
+}) => {
+  const { page, context, mismatches, losses } = await watchParts(browser, '/breakthrough/25', {
+    'series nav': 'nav[aria-labelledby^="series-"]',
+    'related links': 'section[aria-labelledby^="related-"] a',
+  });
   await expect(
     page.getByRole('navigation', { name: /Part 2 of 3 — Fast article pages/ }),
   ).toBeVisible();
-  const losses = await page.evaluate(
-    () => (window as unknown as { companionLosses: string[] }).companionLosses,
-  );
-  expect(losses).toEqual([]);
+  expect(await losses()).toEqual([]);
+  expect(mismatches).toEqual([]);
+  await context.close();
+});
+
+test('/breakthrough/25: its like button and comments stay on screen as the app takes over', async ({
+  browser,
+}) => {
+  const { page, context, mismatches, losses } = await watchParts(browser, '/breakthrough/25', {
+    'like button': 'button[aria-pressed] [data-testid="like-count"]',
+    comments: 'section[aria-labelledby^="comments-"] h2',
+  });
+  // Both run once hydrated: the heart takes a click, the comments list their heading.
+  await expect(page.getByRole('button', { name: /^Like \d+$/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: /Comments/ })).toBeVisible();
+  expect(await losses()).toEqual([]);
   expect(mismatches).toEqual([]);
   await context.close();
 });

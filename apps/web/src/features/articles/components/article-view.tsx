@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Article } from '@repolog/contract/articles';
 import { can } from '@repolog/contract/permissions';
-import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { TimeAgo } from '../../../components/ui/time-ago';
 import { ApiError } from '../../../lib/api-client';
@@ -11,6 +11,7 @@ import { articleQuery } from '../../../lib/article-record';
 import { blogQuery } from '../../../lib/blog-record';
 import { useSession, viewerOf } from '../../../lib/use-session';
 import { RelatedIsland, SeriesIsland } from './companion-islands';
+import { CommentsIsland, LikeIsland, type CommentsPart } from './reader-islands';
 import { ArticleFacts } from './article-facts';
 import { ArticleSkeleton } from './article-skeleton';
 import { GoToBlogCard } from './go-to-blog-card';
@@ -37,10 +38,6 @@ const messages = i18n('articleView', {
 const ArticleOptions = lazy(() =>
   import('./article-options').then((m) => ({ default: m.ArticleOptions })),
 );
-// The heart comes in the server's HTML; its code arrives in a chunk of its own once the
-// article's is running, and React hydrates it then (a click before that is replayed), so
-// reading starts sooner on slow phones. The page's comments (its `comments` part) do the same.
-const LikeButton = lazy(() => import('./like-button').then((m) => ({ default: m.LikeButton })));
 // The repository cards are not in the server's HTML: their code and their items' states load
 // after the page runs, so the first load of the page stays within its budget.
 const RepoRefCards = lazy(() =>
@@ -50,13 +47,6 @@ const RepoRefCards = lazy(() =>
 const noSubscription = () => () => undefined;
 const inBrowser = () => true;
 const onServer = () => false;
-
-/** What the page shows under an article: its comments (composed by the route). */
-/** The comments block; `closing`: whether they are closed, and whether the reader may change it. */
-type CommentsPart = (
-  articleId: number,
-  closing: { locked: boolean; canLock: boolean },
-) => ReactNode;
 
 /** The article page of spec §2: loading placeholder, then the article and its companions. */
 export function ArticleView({
@@ -252,17 +242,20 @@ function LoadedArticle({
         <MarkdownView html={article.contentHtml} />
       </div>
       <div className={styles.like}>
-        <Suspense fallback={<div className={styles.likeSkeleton} />}>
-          <LikeButton article={article} personal={personal} />
-        </Suspense>
+        <LikeIsland
+          articleId={article.articleId}
+          likeButton={article.likeButton}
+          likeCount={article.likeCount}
+          personal={personal}
+        />
       </div>
       <RelatedIsland articleId={article.articleId} />
-      <Suspense fallback={<div className={styles.commentsSkeleton} aria-busy="true" />}>
-        {comments(article.articleId, {
-          locked: !!article.commentsLocked,
-          canLock: personal && !!article.commentsLockButton,
-        })}
-      </Suspense>
+      <CommentsIsland
+        articleId={article.articleId}
+        locked={!!article.commentsLocked}
+        canLock={personal && !!article.commentsLockButton}
+        comments={comments}
+      />
       <GoToBlogCard blogId={article.blogId} blogName={article.blogName} />
     </article>
   );
