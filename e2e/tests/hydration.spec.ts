@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signInByRequests, type DemoAccount } from '../support/session';
 
 /**
  * Records, from the first byte of the page, every moment the page's <main> is missing, busy or
@@ -66,10 +67,16 @@ test.describe('hydration keeps the server HTML on screen', () => {
  * Opens `path` on a slow phone network (each request waits 150 ms for its first byte, so the
  * page's lazy parts' chunks arrive well after hydration has started) and records, from the server's
  * HTML on, every moment one of `parts` (name → CSS selector) is missing, plus every hydration
- * error the page logs.
+ * error the page logs. `reader`: signed in as them (the page then loads their own view).
  */
-async function watchParts(browser: Browser, path: string, parts: Record<string, string>) {
+async function watchParts(
+  browser: Browser,
+  path: string,
+  parts: Record<string, string>,
+  reader?: DemoAccount,
+) {
   const context = await browser.newContext();
+  if (reader) await signInByRequests(context, reader);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -101,7 +108,10 @@ async function watchParts(browser: Browser, path: string, parts: Record<string, 
     });
   }, parts);
   await page.goto(path);
-  await settled(page);
+  if (reader) {
+    await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  } else await settled(page);
   const losses = () =>
     page.evaluate(() => (window as unknown as { partLosses: string[] }).partLosses);
   return { page, context, mismatches, losses };
@@ -122,15 +132,37 @@ test('/breakthrough/25: its series navigation and related links stay on screen a
   await context.close();
 });
 
+const LIKE_AND_COMMENTS = {
+  'like button': 'button[aria-pressed] [data-testid="like-count"]',
+  comments: 'section[aria-labelledby^="comments-"] h2',
+};
+
 test('/breakthrough/25: its like button and comments stay on screen as the app takes over', async ({
   browser,
 }) => {
-  const { page, context, mismatches, losses } = await watchParts(browser, '/breakthrough/25', {
-    'like button': 'button[aria-pressed] [data-testid="like-count"]',
-    comments: 'section[aria-labelledby^="comments-"] h2',
-  });
+  const { page, context, mismatches, losses } = await watchParts(
+    browser,
+    '/breakthrough/25',
+    LIKE_AND_COMMENTS,
+  );
   // Both run once hydrated: the heart takes a click, the comments list their heading.
   await expect(page.getByRole('button', { name: /^Like \d+$/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: /Comments/ })).toBeVisible();
+  expect(await losses()).toEqual([]);
+  expect(mismatches).toEqual([]);
+  await context.close();
+});
+
+test('/breakthrough/25, signed in: the like button and comments stay on screen while the reader’s own view loads', async ({
+  browser,
+}) => {
+  const { page, context, mismatches, losses } = await watchParts(
+    browser,
+    '/breakthrough/25',
+    LIKE_AND_COMMENTS,
+    'jisoo-han',
+  );
+  await expect(page.getByRole('button', { name: /^Like \d+$/ })).toBeEnabled();
   await expect(page.getByRole('heading', { level: 2, name: /Comments/ })).toBeVisible();
   expect(await losses()).toEqual([]);
   expect(mismatches).toEqual([]);

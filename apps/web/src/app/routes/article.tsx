@@ -2,25 +2,29 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { ArticleView } from '../../features/articles/components/article-view';
+import type { CommentsPart } from '../../features/articles/components/reader-islands';
+import type { CommentsSection as CommentsSectionCode } from '../../features/comments/components/comments-section';
 import { authStatusQuery } from '../../lib/auth';
 import { useHydrated } from '../../lib/use-hydrated';
 
 // The comments come in the server's HTML; their code arrives in a chunk of its own once the
 // article's is running, and React hydrates them then.
-const CommentsSection = lazy(() =>
-  import('../../features/comments/components/comments-section').then((m) => ({
+let commentsCode: Promise<{ default: typeof CommentsSectionCode }> | undefined;
+const loadComments = () =>
+  (commentsCode ??= import('../../features/comments/components/comments-section').then((m) => ({
     default: m.CommentsSection,
-  })),
-);
+  })));
+const CommentsSection = lazy(loadComments);
 
 // Report (and, for its author, why it is hidden) is for signed-in readers: loaded after the page.
 const ArticleSafety = lazy(() =>
   import('../../components/article-safety').then((m) => ({ default: m.ArticleSafety })),
 );
 
-const comments = (articleId: number, closing: { locked: boolean; canLock: boolean }) => (
-  <CommentsSection articleId={articleId} {...closing} />
-);
+const comments: CommentsPart = {
+  render: (articleId, closing) => <CommentsSection articleId={articleId} {...closing} />,
+  load: loadComments,
+};
 
 /** /breakthrough/{articleId}: the article reading page, with its comments. */
 export function ArticlePage() {

@@ -1,55 +1,79 @@
 import type { Article } from '@repolog/contract/articles';
-import { lazy, memo, Suspense, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { LikeButton as LikeButtonCode } from './like-button';
 import styles from './article-view.module.css';
 
 // The heart comes in the server's HTML; its code arrives in a chunk of its own once the
 // article's is running, and React hydrates it then (a click before that is replayed), so
 // reading starts sooner on slow phones. The page's comments (its `comments` part) do the same.
-const LikeButton = lazy(() => import('./like-button').then((m) => ({ default: m.LikeButton })));
+let likeCode: Promise<{ default: typeof LikeButtonCode }> | undefined;
+const loadLike = () =>
+  (likeCode ??= import('./like-button').then((m) => ({ default: m.LikeButton })));
+const LikeButton = lazy(loadLike);
 
 /*
  * Like the series' navigation and the related breakthroughs (companion-islands.tsx), each sits
- * in a boundary that renders again only when what it shows changes: the page's own updates
- * while the chunk is on its way (hydration's end, the session's answer) never reach a boundary
- * still holding the server's HTML, which React would otherwise replace with its skeleton until
- * the code arrives. Its props are plain values for that reason.
+ * in a boundary that the page's own updates never reach while its code is on its way (hydration's
+ * end, the session's answer, the signed-in reader's own view of the article): React would
+ * replace the server's HTML still in it with the skeleton until the code arrives. So each
+ * renders with the values it first had (what the server rendered) until its code is here, and
+ * adopts the newer ones then, when React can hydrate the boundary at once.
  */
+function useHeldUntilLoaded<T extends object>(values: T, load: () => Promise<unknown>): T {
+  const [first] = useState(values);
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void load().then(() => {
+      if (mounted) setLoaded(true);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [load]);
+  return loaded ? values : first;
+}
 
 /** The heart with its count; `personal`: likeButton and likeCount are the reader's own. */
-export const LikeIsland = memo(function LikeIsland({
-  articleId,
-  likeButton,
-  likeCount,
-  personal,
-}: Pick<Article, 'articleId' | 'likeButton' | 'likeCount'> & { personal: boolean }) {
-  return (
-    <Suspense fallback={<div className={styles.likeSkeleton} />}>
-      <LikeButton article={{ articleId, likeButton, likeCount }} personal={personal} />
-    </Suspense>
+export const LikeIsland = memo(function LikeIsland(
+  props: Pick<Article, 'articleId' | 'likeButton' | 'likeCount'> & { personal: boolean },
+) {
+  const { articleId, likeButton, likeCount, personal } = useHeldUntilLoaded(props, loadLike);
+  return useMemo(
+    () => (
+      <Suspense fallback={<div className={styles.likeSkeleton} />}>
+        <LikeButton article={{ articleId, likeButton, likeCount }} personal={personal} />
+      </Suspense>
+    ),
+    [articleId, likeButton, likeCount, personal],
   );
 });
 
-/** The comments block; `closing`: whether they are closed, and whether the reader may change it. */
-export type CommentsPart = (
-  articleId: number,
-  closing: { locked: boolean; canLock: boolean },
-) => ReactNode;
+/** The comments block (composed by the route): how to render it, and how to load its code. */
+export interface CommentsPart {
+  /** `closing`: whether they are closed, and whether the reader may change it. */
+  render: (articleId: number, closing: { locked: boolean; canLock: boolean }) => ReactNode;
+  /** Resolves once the code `render` shows is here (the same load as its lazy component's). */
+  load: () => Promise<unknown>;
+}
 
-/** The page's comments (`comments`, composed by the route: a stable function). */
+/** The page's comments (`comments`: one object for the page's lifetime). */
 export const CommentsIsland = memo(function CommentsIsland({
-  articleId,
-  locked,
-  canLock,
   comments,
+  ...props
 }: {
   articleId: number;
   locked: boolean;
   canLock: boolean;
   comments: CommentsPart;
 }) {
-  return (
-    <Suspense fallback={<div className={styles.commentsSkeleton} aria-busy="true" />}>
-      {comments(articleId, { locked, canLock })}
-    </Suspense>
+  const { articleId, locked, canLock } = useHeldUntilLoaded(props, comments.load);
+  return useMemo(
+    () => (
+      <Suspense fallback={<div className={styles.commentsSkeleton} aria-busy="true" />}>
+        {comments.render(articleId, { locked, canLock })}
+      </Suspense>
+    ),
+    [comments, articleId, locked, canLock],
   );
 });
