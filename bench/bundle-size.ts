@@ -81,6 +81,7 @@ const pages: Record<string, { route: string; islands?: string[]; public?: false 
     islands: [
       'src/features/articles/components/like-button.tsx',
       'src/features/comments/components/comments-section.tsx',
+      'src/features/articles/components/article-companions.tsx',
     ],
   },
   '/blog/{id}': {
@@ -95,6 +96,9 @@ const pages: Record<string, { route: string; islands?: string[]; public?: false 
     route: 'src/app/routes/user.tsx',
     islands: ['src/features/users/components/user-breakthroughs.tsx'],
   },
+  '/blog/{id}/series/{id}': { route: 'src/app/routes/series.tsx' },
+  '/search': { route: 'src/app/routes/search.tsx' },
+  '/tag/{name}': { route: 'src/app/routes/tag.tsx' },
   '/blog/{id}/…/write': { route: 'src/app/routes/article-write.tsx', public: false },
   '/breakthrough/{id}/edit': { route: 'src/app/routes/article-edit.tsx', public: false },
   '/…/{id}/history': { route: 'src/app/routes/article-history.tsx', public: false },

@@ -14,10 +14,9 @@ test.describe('article page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Lazy-loading the markdown editor cut our first load by 38%',
     );
-    await expect(article.getByRole('link', { name: 'Repolog Frontend' })).toHaveAttribute(
-      'href',
-      '/blog/32',
-    );
+    await expect(
+      article.getByRole('link', { name: 'Repolog Frontend', exact: true }),
+    ).toHaveAttribute('href', '/blog/32');
     // Written 5 hours before the demo was seeded: "5 hours ago", the exact time on hover.
     const written = article.locator('time').first();
     await expect(written).toHaveText(/^\d+ hours ago$/);

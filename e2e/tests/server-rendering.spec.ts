@@ -155,7 +155,8 @@ test.describe('without JavaScript', () => {
     await expect(article).toContainText('Pin the lockfile before the release.');
     await expect(article.locator('dl')).toContainText('LanguageKotlin');
     await expect(article).toContainText('Read without scripts');
-    await article.getByRole('link', { name: 'Repolog Frontend' }).click();
+    // The blog's name (related breakthroughs' cards below name their blogs too).
+    await article.getByRole('link', { name: 'Repolog Frontend', exact: true }).click();
     await expect(page).toHaveURL(/\/blog\/32$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Repolog Frontend');
     await expect(page.getByRole('link', { name: title })).toBeVisible();

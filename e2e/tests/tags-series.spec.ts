@@ -61,6 +61,56 @@ test.describe('tags, series and related breakthroughs', () => {
     await expect(page).toHaveURL(/\/breakthrough\/24$/);
   });
 
+  test('without JavaScript, a series is walked with next and previous, and a related link followed', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/breakthrough/24');
+    const first = page.getByRole('navigation', { name: /Part 1 of 3 — Fast article pages/ });
+    await expect(first).toBeVisible();
+    await expect(first.getByRole('link', { name: /Previous:/ })).toHaveCount(0);
+    // The whole list opens without a script (a <details>), the current part marked.
+    await first.getByText('All parts').click();
+    await expect(first.getByRole('listitem')).toHaveText([
+      /Reserving space to kill layout shift/,
+      /Lazy-loading the markdown editor/,
+      /Dark mode code blocks/,
+    ]);
+    await expect(first.locator('[aria-current="page"]')).toHaveText(/Reserving space/);
+
+    await first.getByRole('link', { name: /^Next:/ }).click();
+    await expect(page).toHaveURL(/\/breakthrough\/25$/);
+    const second = page.getByRole('navigation', { name: /Part 2 of 3 — Fast article pages/ });
+    await second.getByRole('link', { name: /^Next: Dark mode code blocks/ }).click();
+    await expect(page).toHaveURL(/\/breakthrough\/27$/);
+    const third = page.getByRole('navigation', { name: /Part 3 of 3 — Fast article pages/ });
+    await expect(third.getByRole('link', { name: /^Next:/ })).toHaveCount(0);
+    await third.getByRole('link', { name: /^← Previous: Lazy-loading/ }).click();
+    await expect(page).toHaveURL(/\/breakthrough\/25$/);
+
+    // The related breakthroughs at the end of the article are plain links too.
+    const related = page.getByRole('region', { name: 'Related breakthroughs' });
+    await related.getByRole('link', { name: /Reserving space to kill layout shift/ }).click();
+    await expect(page).toHaveURL(/\/breakthrough\/24$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: /Reserving space to kill layout shift/ }),
+    ).toBeVisible();
+
+    // The series' own page lists its parts in order, each leading to its breakthrough.
+    await page.getByRole('link', { name: /Part 1 of 3 — Fast article pages/ }).click();
+    await expect(page).toHaveURL(/\/blog\/32\/series\/1$/);
+    const parts = page.getByRole('region', { name: 'Fast article pages' }).getByRole('listitem');
+    await expect(parts).toHaveText([
+      /Reserving space to kill layout shift/,
+      /Lazy-loading the markdown editor/,
+      /Dark mode code blocks/,
+    ]);
+    await parts.getByRole('link', { name: /Dark mode code blocks/ }).click();
+    await expect(page).toHaveURL(/\/breakthrough\/27$/);
+    await context.close();
+  });
+
   test('the write form suggests tags in use as the writer types', async ({ page }) => {
     await loginAs(page, 'dana-kim');
     await page.goto('/blog/32/breakthrough/write');

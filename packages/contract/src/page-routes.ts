@@ -31,6 +31,11 @@ export const SERVER_PAGE_ROUTES = [
   { path: '/user/:login', module: 'src/app/routes/user.tsx' },
   { path: '/search', module: 'src/app/routes/search.tsx' },
   { path: '/tag/:name', module: 'src/app/routes/tag.tsx' },
+  {
+    path: '/blog/:blogId/series/:seriesId',
+    module: 'src/app/routes/series.tsx',
+    data: '/api/series/:seriesId',
+  },
 ] as const satisfies readonly PageRoute[];
 
 /** The address pattern of a server-rendered page. */

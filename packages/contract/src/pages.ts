@@ -7,6 +7,7 @@ import type { Article, ArticleListItem, HomeArticle } from './articles';
 import type { Blog, BlogCard } from './blogs';
 import type { Comment } from './comments';
 import type { SearchResult } from './search';
+import type { ArticleSeries, Series } from './series';
 import type { ListSort, SearchSort } from './constants';
 import type { UiLanguage } from './locale';
 import type { UserProfile } from './users';
@@ -46,6 +47,12 @@ export interface PageReads {
   userBreakthroughs(login: string, page: number): Promise<BreakthroughPage>;
   /** A full-text search, as GET /api/search answers it (a bad query rejects with status 400). */
   search(query: SearchPageQuery): Promise<SearchResult>;
+  /** A series with its breakthroughs in order, as GET /api/series/{seriesId} answers it. */
+  series(seriesId: number): Promise<Series>;
+  /** The series a breakthrough is part of, as GET /api/article/breakthrough/{id}/series. */
+  articleSeries(articleId: number): Promise<ArticleSeries>;
+  /** Its stored related breakthroughs, as GET /api/article/breakthrough/{id}/related. */
+  related(articleId: number): Promise<ArticleListItem[]>;
 }
 
 /** The search of /search, read from its address (blank values left out). */

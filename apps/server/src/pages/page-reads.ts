@@ -16,6 +16,9 @@ export function completeReads(reads: Partial<PageReads>): PageReads {
     'user',
     'userBreakthroughs',
     'search',
+    'series',
+    'articleSeries',
+    'related',
   ] as const;
   for (const name of names) {
     if (!reads[name]) throw new Error(`pages: no module registered the ${name} read`);
@@ -94,6 +97,27 @@ export function trackedReads(reads: PageReads, tags: Set<string>, shown: Shown =
       const result = await reads.search(query);
       for (const item of result.items) tags.add(tag('article', item.articleId));
       return result;
+    },
+    series: async (seriesId) => {
+      const series = await reads.series(seriesId);
+      // Its name and order come with a signal of its blog; its parts' titles with theirs.
+      tags.add(tag('blog', series.blogId));
+      for (const item of series.items) tags.add(tag('article', item.articleId));
+      return series;
+    },
+    articleSeries: async (articleId) => {
+      // A change of the series (name, order, a part joining or leaving) signals each part.
+      tags.add(tag('article', articleId));
+      const found = await reads.articleSeries(articleId);
+      for (const part of found.series?.parts ?? []) tags.add(tag('article', part.articleId));
+      return found;
+    },
+    related: async (articleId) => {
+      // A list computed again signals its article; the listed ones' titles signal themselves.
+      tags.add(tag('article', articleId));
+      const items = await reads.related(articleId);
+      for (const item of items) tags.add(tag('article', item.articleId));
+      return items;
     },
   };
 }

@@ -27,17 +27,23 @@ export function createRelated(deps: {
   repo: RelatedRepository;
   excludeBlogId: number;
   items: (ids: readonly number[]) => Promise<ArticleListItem[]>;
+  /** An article's stored list became another: the pages showing it go stale. */
+  onChanged: (articleId: number) => void;
   onError: (error: unknown) => void;
 }): Related {
-  const { repo, excludeBlogId, items, onError } = deps;
+  const { repo, excludeBlogId, items, onChanged, onError } = deps;
   let stopped = false;
   let chain: Promise<void> = Promise.resolve();
   const waiting = new Set<number>();
 
   const computeOne = async (articleId: number) => {
     const ids = await repo.compute(articleId, excludeBlogId);
-    if (ids !== undefined) await repo.store(articleId, ids);
-    return ids ?? [];
+    if (ids === undefined) return [];
+    // A list never computed was shown as none.
+    const before = (await repo.find(articleId)) ?? [];
+    await repo.store(articleId, ids);
+    if (before.join() !== ids.join()) onChanged(articleId);
+    return ids;
   };
 
   const enqueue = (articleId: number, neighbours: boolean) => {

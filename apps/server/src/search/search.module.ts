@@ -39,6 +39,7 @@ export function registerSearchModule(
     repo: relatedRepository(deps.db),
     excludeBlogId: deps.config.officialBlogId,
     items: (ids) => articles.lists.items(ids),
+    onChanged: (articleId) => deps.cacheSync.changed('article', String(articleId)),
     onError: (error) => app.log.warn({ err: error }, 'computing related breakthroughs failed'),
   });
   deps.onClose(() => indexer.stop());
@@ -70,5 +71,6 @@ export function registerSearchModule(
   registerSearchRoutes(app, service, related);
   deps.pageReads.search = ({ blog, ...query }) =>
     service.search({ ...query, blog: blog ?? undefined });
+  deps.pageReads.related = (articleId) => related.read(articleId);
   return service;
 }

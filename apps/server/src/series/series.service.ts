@@ -10,8 +10,8 @@ export function seriesService(deps: {
   repo: SeriesRepository;
   memberships: Pick<BlogMemberships, 'find'>;
   lists: Pick<ArticleLists, 'items'>;
-  /** A series changed: the pages showing its breakthroughs go stale. */
-  onChanged: (articleIds: number[]) => void;
+  /** A series of the blog changed: its page and the pages of these breakthroughs go stale. */
+  onChanged: (blogId: number, articleIds: number[]) => void;
 }) {
   const { repo, memberships, lists, onChanged } = deps;
 
@@ -86,7 +86,7 @@ export function seriesService(deps: {
         await repo.setParts(id, ids, tx);
         return id;
       });
-      onChanged(ids);
+      onChanged(blogId, ids);
       return get(seriesId);
     },
 
@@ -104,7 +104,7 @@ export function seriesService(deps: {
         if (input.name !== undefined) await repo.rename(seriesId, input.name, tx);
         if (ids !== undefined) await repo.setParts(seriesId, ids, tx);
       });
-      onChanged([...before, ...(ids ?? [])]);
+      onChanged(row.blogId, [...before, ...(ids ?? [])]);
       return get(seriesId);
     },
 
@@ -113,7 +113,7 @@ export function seriesService(deps: {
       await memberBlog(actor, row.blogId);
       const before = (await repo.parts(seriesId)).map((part) => part.articleId);
       await repo.delete(seriesId);
-      onChanged(before);
+      onChanged(row.blogId, before);
       return { message: 'The series is deleted.' };
     },
   };

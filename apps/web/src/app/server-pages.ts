@@ -15,6 +15,8 @@ import { homeArticlesQuery, homeBlogsQuery } from '../features/home/api/home-lis
 import { userBreakthroughsQuery, userProfileQuery } from '../features/users/api/user-profile';
 import { isLogin, readPage } from '../features/users/lib/profile-page';
 import { searchQuery } from '../features/search/api/search';
+import { articleSeriesQuery, relatedQuery } from '../features/articles/api/companions';
+import { seriesQuery } from '../features/series/api/series';
 import { readSearchState } from '../features/search/lib/search-state';
 import { readTagState } from '../features/search/lib/tag-state';
 import { ApiError, answerError } from '../lib/api-client';
@@ -112,6 +114,7 @@ const PARTS: Record<ServerPagePath, PageParts> = {
     islands: [
       'src/features/articles/components/like-button.tsx',
       'src/features/comments/components/comments-section.tsx',
+      'src/features/articles/components/article-companions.tsx',
     ],
     load: async ({ client, params, reads }) => {
       const articleId = Number(params.articleId);
@@ -125,9 +128,13 @@ const PARTS: Record<ServerPagePath, PageParts> = {
         if (isMissing(error)) return missing;
         throw error;
       }
-      await optional(client, commentsQuery(articleId, null).queryKey, () =>
-        reads.comments(articleId),
-      );
+      await Promise.all([
+        optional(client, commentsQuery(articleId, null).queryKey, () => reads.comments(articleId)),
+        optional(client, articleSeriesQuery(articleId).queryKey, () =>
+          reads.articleSeries(articleId),
+        ),
+        optional(client, relatedQuery(articleId).queryKey, () => reads.related(articleId)),
+      ]);
     },
   },
   '/blog/:blogId': {
@@ -191,6 +198,24 @@ const PARTS: Record<ServerPagePath, PageParts> = {
         // A query the API refuses (too long, operators alone) shows its message, status 400.
         if (error instanceof ApiError && error.status === 400)
           return { status: 400, hydrate: false };
+        throw error;
+      }
+    },
+  },
+  '/blog/:blogId/series/:seriesId': {
+    load: async ({ client, params, reads }) => {
+      const blogId = Number(params.blogId);
+      const seriesId = Number(params.seriesId);
+      if (!isValidId(blogId) || !isValidId(seriesId)) return notFound;
+      try {
+        const series = await client.fetchQuery({
+          ...seriesQuery(seriesId),
+          queryFn: () => reads.series(seriesId).catch(asApiError),
+        });
+        // Another blog's series at this address: the page says it does not exist.
+        if (series.blogId !== blogId) return notFound;
+      } catch (error) {
+        if (isMissing(error)) return missing;
         throw error;
       }
     },

@@ -10,6 +10,7 @@ import { i18n, useMessages } from '../../../i18n';
 import { articleQuery } from '../../../lib/article-record';
 import { blogQuery } from '../../../lib/blog-record';
 import { useSession, viewerOf } from '../../../lib/use-session';
+import { RelatedIsland, SeriesIsland } from './companion-islands';
 import { ArticleFacts } from './article-facts';
 import { ArticleSkeleton } from './article-skeleton';
 import { GoToBlogCard } from './go-to-blog-card';
@@ -44,15 +45,6 @@ const LikeButton = lazy(() => import('./like-button').then((m) => ({ default: m.
 // after the page runs, so the first load of the page stays within its budget.
 const RepoRefCards = lazy(() =>
   import('./repo-ref-cards').then((m) => ({ default: m.RepoRefCards })),
-);
-
-// Series and related breakthroughs are not in the server's HTML: one small chunk, fetched once
-// the page runs, keeps the first load within its budget.
-const SeriesNav = lazy(() =>
-  import('./article-companions').then((m) => ({ default: m.SeriesNav })),
-);
-const RelatedArticles = lazy(() =>
-  import('./article-companions').then((m) => ({ default: m.RelatedArticles })),
 );
 
 const noSubscription = () => () => undefined;
@@ -254,11 +246,7 @@ function LoadedArticle({
               <RepoRefCards article={article} memberId={member ? (actor?.userId ?? null) : null} />
             </Suspense>
           )}
-        {hydrated && (
-          <Suspense fallback={null}>
-            <SeriesNav articleId={article.articleId} />
-          </Suspense>
-        )}
+        <SeriesIsland articleId={article.articleId} />
       </header>
       <div ref={bodyRef}>
         <MarkdownView html={article.contentHtml} />
@@ -268,11 +256,7 @@ function LoadedArticle({
           <LikeButton article={article} personal={personal} />
         </Suspense>
       </div>
-      {hydrated && (
-        <Suspense fallback={null}>
-          <RelatedArticles articleId={article.articleId} />
-        </Suspense>
-      )}
+      <RelatedIsland articleId={article.articleId} />
       <Suspense fallback={<div className={styles.commentsSkeleton} aria-busy="true" />}>
         {comments(article.articleId, {
           locked: !!article.commentsLocked,
