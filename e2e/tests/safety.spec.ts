@@ -92,6 +92,17 @@ test.describe('a community that stays safe', () => {
     await comments(alex).getByRole('button', { name: 'Show' }).click();
     await expect(comments(alex).getByText(text)).toBeVisible();
 
+    // minjun cannot comment on what alex writes; the comment box says so and keeps the text.
+    const alexArticle = await writeArticle(alex, uniqueTag('Written by alex '));
+    await minjun.goto(`/breakthrough/${alexArticle}`);
+    const box = comments(minjun).getByLabel('Write a comment');
+    await box.fill('Can I still comment?');
+    await comments(minjun).getByRole('button', { name: 'Submit' }).click();
+    await expect(comments(minjun).getByRole('alert')).toHaveText(
+      'You cannot comment on this breakthrough.',
+    );
+    await expect(box).toHaveValue('Can I still comment?');
+
     await alex.goto('/settings');
     const blocked = alex.getByRole('region', { name: 'Blocked users' });
     await expect(blocked.getByRole('link', { name: 'minjun-park' })).toBeVisible();

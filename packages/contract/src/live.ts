@@ -67,6 +67,7 @@ export const LIVE_CLOSE = {
   signedOut: closing(4401, 'live.signedOut'),
   foreignOrigin: closing(4403, 'live.foreignOrigin'),
   removed: closing(4403, 'live.removed'),
+  suspended: closing(4403, 'live.suspended'),
   notFound: closing(4404, 'live.notFound'),
   posted: closing(4410, 'live.posted'),
   deleted: closing(4410, 'live.deleted'),

@@ -27,7 +27,7 @@ export function commentsService(deps: {
   outbox: Pick<Outbox, 'add' | 'deliver'>;
   cacheSync: CacheSync;
   memberships: Pick<BlogMemberships, 'find'>;
-  safety: Pick<SafetyChecks, 'isModerator' | 'isBlocked' | 'blockedIds' | 'checkComment'>;
+  safety: Pick<SafetyChecks, 'isModerator' | 'isBlockedByAnAuthor' | 'blockedIds' | 'checkComment'>;
 }) {
   const { repo, outbox, cacheSync, memberships, safety } = deps;
 
@@ -113,7 +113,8 @@ export function commentsService(deps: {
       const article = await repo.findArticle(input.articleId);
       if (!article) throw articleNotFound(input.articleId);
       if (article.commentsLocked) throw forbidden('comments.locked');
-      if (article.authorId !== null && (await safety.isBlocked(article.authorId, actor.userId))) {
+      // Blocked by the author or by any co-author: no comment on what they wrote.
+      if (await safety.isBlockedByAnAuthor(input.articleId, actor.userId)) {
         throw forbidden('comments.blocked');
       }
       const keeper = await keeps(actor, article.blogId);

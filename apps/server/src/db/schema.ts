@@ -797,6 +797,8 @@ export const emailItems = pgTable(
     articleId: integer('article_id'),
     blogId: integer('blog_id'),
     actorId: integer('actor_id'),
+    /** A comment's item: left out of the digest while the comment is hidden or held. */
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     createdAt: at('created_at').notNull().defaultNow(),
     sentAt: at('sent_at'),
   },
@@ -804,6 +806,9 @@ export const emailItems = pgTable(
     index('email_items_pending_idx')
       .on(t.batch, t.userId)
       .where(sql`${t.sentAt} IS NULL`),
+    index('email_items_comment_id_idx')
+      .on(t.commentId)
+      .where(sql`${t.commentId} IS NOT NULL`),
   ],
 );
 

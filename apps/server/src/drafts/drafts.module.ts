@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { LIVE_CLOSE } from '@repolog/contract/live';
 import type { ArticlesModule } from '../articles/articles.public.js';
 import type { AppDeps } from '../deps.js';
 import type { MediaReferenceSource } from '../media/media.public.js';
@@ -41,7 +42,11 @@ export function registerDraftsModule(
   registerDraftsRoutes(app, service);
   registerLiveDraftsRoute(app, live, {
     publicUrl: deps.config.publicUrl,
-    admit: (actor, draftId) => service.admitLive(actor, draftId),
+    // Live typing is writing: a suspended member may read the draft but not edit it.
+    admit: async (actor, draftId) =>
+      (await deps.safety.isSuspended(actor.userId))
+        ? { ok: false, close: LIVE_CLOSE.suspended }
+        : service.admitLive(actor, draftId),
   });
   // A blog's members changed (here or on another instance): removed members are disconnected.
   deps.cacheSync.on('blog', (key) => {

@@ -4,6 +4,8 @@ import type { Article } from '@repolog/contract/articles';
 import type { Draft } from '@repolog/contract/drafts';
 import { LIVE_CLOSE } from '@repolog/contract/live';
 import WebSocket from 'ws';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema.js';
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../test/app.js';
 import { openSharedTestDatabases } from '../test/database.js';
 import {
@@ -129,6 +131,27 @@ describe('live co-editing of drafts', () => {
       expect(editor.text()).toBe('');
     }
     expect((await getDraft(dana, draft.draftId)).content).toBe('Start.');
+  });
+
+  it('refuses a suspended member (who can still read the draft) with its reason', async () => {
+    const draft = await newDraft(dana);
+    await t.database.db
+      .update(users)
+      .set({ suspendedAt: new Date(), suspendedUntil: new Date(Date.now() + 86_400_000) })
+      .where(eq(users.id, sora.userId));
+    try {
+      expect((await getDraft(sora, draft.draftId)).content).toBe('Start.');
+      const editor = open(sora, draft.draftId);
+      expect(await editor.closed()).toEqual(LIVE_CLOSE.suspended);
+    } finally {
+      await t.database.db
+        .update(users)
+        .set({ suspendedAt: null, suspendedUntil: null })
+        .where(eq(users.id, sora.userId));
+    }
+    const back = open(sora, draft.draftId);
+    await back.synced();
+    expect(back.text()).toBe('Start.');
   });
 
   it('disconnects an editor who sends what is not a change, or too much at once, and keeps the document', async () => {

@@ -1,6 +1,7 @@
 import type { EmailKind } from '@repolog/contract/constants';
 import type { Db } from '../db/client.js';
 import type { DeliveryContext, EmailJob, OutboxEventMap } from '../outbox/outbox.public.js';
+import type { SafetyChecks } from '../safety/safety.public.js';
 import { renderHtml, renderText } from './email-layout.js';
 import { addressOf, choiceOf } from './email-enqueue.js';
 import { composeEmail, digestLine, type EmailWhat } from './email-texts.js';
@@ -20,13 +21,16 @@ type Topic = EmailKind | 'daily' | 'weekly';
  * language and choice are read now, and the email is rendered and sent. A failed send throws,
  * so the key's row rolls back with the delivery and the outbox tries again with back-off.
  * An account deleted in the meantime has no settings row (its address went with it), and a
- * suspended one is skipped: no email.
+ * suspended one is skipped: no email. What changed since the email was queued counts too: a
+ * comment or breakthrough hidden or held, or a person the recipient blocked, is left out (a
+ * digest with nothing left is not sent).
  */
 export function emailDelivery(deps: {
   repo: EmailRepository;
   sender: MailSender;
   tokens: EmailTokens;
   publicUrl: string;
+  safety: Pick<SafetyChecks, 'blockedIds'>;
   now?: () => Date;
 }) {
   const { repo, tokens, publicUrl } = deps;
@@ -43,6 +47,8 @@ export function emailDelivery(deps: {
     tx: Db,
   ): Promise<{ what: EmailWhat; topic: Topic | null } | null> {
     const wanted = (kind: EmailKind) => choiceOf(settings, kind) !== 'never';
+    const blocked = new Set(job.kind === 'verify' ? [] : await deps.safety.blockedIds(userId, tx));
+    if ('actorId' in job && blocked.has(job.actorId)) return null;
     switch (job.kind) {
       case 'comment': {
         const [article, comment] = [
@@ -65,7 +71,8 @@ export function emailDelivery(deps: {
         return { what: { kind: job.kind, actor, blog, url: blogUrl(job.blogId) }, topic: job.kind };
       }
       case 'likes': {
-        const items = await repo.takeItems(userId, 'likes', job.articleId, now(), tx);
+        const taken = await repo.takeItems(userId, 'likes', job.articleId, now(), tx);
+        const items = taken.filter((item) => !blocked.has(item.actorId ?? 0));
         await repo.setLikeWindow(
           userId,
           job.articleId,
@@ -82,7 +89,16 @@ export function emailDelivery(deps: {
         };
       }
       case 'daily': {
-        const items = await repo.takeItems(userId, 'daily', null, now(), tx);
+        const taken = await repo.takeItems(userId, 'daily', null, now(), tx);
+        const shown = await repo.visibleComments(
+          taken.flatMap((item) => (item.commentId == null ? [] : [item.commentId])),
+          tx,
+        );
+        const items = taken.filter(
+          (item) =>
+            !blocked.has(item.actorId ?? 0) &&
+            (item.commentId == null || shown.has(item.commentId)),
+        );
         const titles = await repo.articleTitles(
           items.flatMap((item) => (item.articleId == null ? [] : [item.articleId])),
           tx,
@@ -114,7 +130,7 @@ export function emailDelivery(deps: {
       }
       case 'weekly': {
         if (!settings.weeklyDigest) return null;
-        const found = await repo.followedSince(userId, new Date(job.since), tx);
+        const found = await repo.followedSince(userId, new Date(job.since), [...blocked], tx);
         if (found.length === 0) return null;
         const articles = found.map((article) => ({ ...article, url: articleUrl(article.id) }));
         return { what: { kind: 'weekly', articles }, topic: 'weekly' };

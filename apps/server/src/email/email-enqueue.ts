@@ -37,7 +37,7 @@ export function emailEnqueue(deps: {
   async function route(
     tx: Db,
     to: { userId: number; kind: EmailKind; key: string; job: EmailJob },
-    item: { articleId?: number; blogId?: number; actorId: number },
+    item: { articleId?: number; blogId?: number; commentId?: number; actorId: number },
     ids: number[],
   ): Promise<void> {
     if (await safety.isBlocked(to.userId, item.actorId, tx)) return;
@@ -68,7 +68,7 @@ export function emailEnqueue(deps: {
       await route(
         tx,
         { userId: authorId, kind: 'comment', key, job },
-        { articleId: event.articleId, actorId: event.userId },
+        { articleId: event.articleId, commentId: event.commentId, actorId: event.userId },
         ids,
       );
       return afterCommit(ids);

@@ -69,7 +69,7 @@ export function registerEmailModule(
   deps.outbox.handle('article.liked', (event, delivery) => enqueue.onLiked(event, delivery));
   deps.outbox.handle(
     'email.send',
-    emailDelivery({ repo, sender, tokens, publicUrl: config.publicUrl }),
+    emailDelivery({ repo, sender, tokens, publicUrl: config.publicUrl, safety: deps.safety }),
   );
   deps.outbox.handle('email.digest', (event, delivery) => digests.onDigest(event, delivery));
 

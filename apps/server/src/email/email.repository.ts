@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   articles,
@@ -11,10 +11,10 @@ import {
   emailPeriods,
   emailSent,
   emailSettings,
-  favorites,
   users,
 } from '../db/schema.js';
 import { transactionOf } from '../db/transaction.js';
+import { digestQueries } from './email-digest.repository.js';
 
 export type SettingsRow = typeof emailSettings.$inferSelect;
 export type NewEmailItem = Omit<typeof emailItems.$inferInsert, 'id' | 'sentAt'>;
@@ -25,6 +25,7 @@ export type DemoMailRow = typeof demoMail.$inferSelect;
 export function emailRepository(db: Db) {
   return {
     transaction: transactionOf(db),
+    ...digestQueries,
 
     async settings(userId: number, tx: Db = db): Promise<SettingsRow | undefined> {
       const [row] = await tx.select().from(emailSettings).where(eq(emailSettings.userId, userId));
@@ -218,59 +219,6 @@ export function emailRepository(db: Db) {
         .onConflictDoNothing()
         .returning({ key: emailPeriods.key });
       return rows.length > 0;
-    },
-
-    /** People with the weekly digest on who follow a blog with a breakthrough since `since`. */
-    async weeklyReaders(since: Date, tx: Db): Promise<number[]> {
-      const rows = await tx
-        .selectDistinct({ userId: favorites.userId })
-        .from(favorites)
-        .innerJoin(articles, eq(articles.blogId, favorites.blogId))
-        .innerJoin(emailSettings, eq(emailSettings.userId, favorites.userId))
-        .where(
-          and(
-            gt(articles.createdAt, since),
-            isNull(articles.hiddenAt),
-            eq(emailSettings.weeklyDigest, true),
-          ),
-        );
-      return rows.map((row) => row.userId);
-    },
-
-    /** New breakthroughs of the blogs a user follows, most liked first. */
-    async followedSince(
-      userId: number,
-      since: Date,
-      tx: Db,
-    ): Promise<{ id: number; title: string; blogName: string; likeCount: number }[]> {
-      return tx
-        .select({
-          id: articles.id,
-          title: articles.title,
-          blogName: blogs.name,
-          likeCount: articles.likeCount,
-        })
-        .from(favorites)
-        .innerJoin(articles, eq(articles.blogId, favorites.blogId))
-        .innerJoin(blogs, eq(blogs.id, favorites.blogId))
-        .where(
-          and(
-            eq(favorites.userId, userId),
-            gt(articles.createdAt, since),
-            isNull(articles.hiddenAt),
-          ),
-        )
-        .orderBy(desc(articles.likeCount), desc(articles.id))
-        .limit(20);
-    },
-
-    async articleTitles(ids: number[], tx: Db): Promise<Map<number, string>> {
-      if (ids.length === 0) return new Map();
-      const rows = await tx
-        .select({ id: articles.id, title: articles.title })
-        .from(articles)
-        .where(and(inArray(articles.id, ids), isNull(articles.hiddenAt)));
-      return new Map(rows.map((row) => [row.id, row.title]));
     },
 
     async addDemoMail(mail: Omit<DemoMailRow, 'id' | 'createdAt'>, tx: Db): Promise<void> {

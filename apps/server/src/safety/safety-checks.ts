@@ -46,8 +46,21 @@ export function safetyChecks(db: Db, config: Pick<Config, 'safety'>) {
     isBlocked: (blockerId: number, blockedId: number, tx?: Db): Promise<boolean> =>
       repo.isBlocked(blockerId, blockedId, tx),
 
+    /**
+     * Whether anyone who wrote a breakthrough (its author or a co-author) blocked `userId`: a
+     * person blocked by any of them may not comment on it.
+     */
+    isBlockedByAnAuthor: (articleId: number, userId: number): Promise<boolean> =>
+      repo.blockedByAnAuthor(articleId, userId),
+
     /** The people `userId` blocked. */
-    blockedIds: (userId: number): Promise<number[]> => repo.blockedIds(userId),
+    blockedIds: (userId: number, tx?: Db): Promise<number[]> => repo.blockedIds(userId, tx),
+
+    /** Whether a person is suspended now (until a time, or for good). */
+    async isSuspended(userId: number, now = new Date()): Promise<boolean> {
+      const row = await repo.suspension(userId);
+      return !!row?.at && (!row.until || row.until > now);
+    },
 
     /** Refuses a suspended person's write with until when; passes everyone else. */
     async refuseSuspended(userId: number, now = new Date()): Promise<void> {

@@ -8,10 +8,10 @@ import {
   refreshTokens,
   reports,
   sessions,
-  userBlocks,
   users,
 } from '../db/schema.js';
 import { transactionOf } from '../db/transaction.js';
+import { blocksRepository } from './blocks.repository.js';
 
 export type ReportRow = typeof reports.$inferSelect & { reporter: string };
 export type AuditRow = typeof moderationActions.$inferSelect;
@@ -224,46 +224,7 @@ export function safetyRepository(db: Db) {
       return row;
     },
 
-    async block(blockerId: number, blockedId: number): Promise<void> {
-      await db.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
-    },
-
-    async unblock(blockerId: number, blockedId: number): Promise<void> {
-      await db
-        .delete(userBlocks)
-        .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
-    },
-
-    async isBlocked(blockerId: number, blockedId: number, tx: Db = db): Promise<boolean> {
-      const [row] = await tx
-        .select({ at: userBlocks.createdAt })
-        .from(userBlocks)
-        .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
-      return !!row;
-    },
-
-    /** The ids a person blocked. */
-    async blockedIds(blockerId: number): Promise<number[]> {
-      const rows = await db
-        .select({ id: userBlocks.blockedId })
-        .from(userBlocks)
-        .where(eq(userBlocks.blockerId, blockerId));
-      return rows.map((row) => row.id);
-    },
-
-    blocksOf(blockerId: number) {
-      return db
-        .select({
-          userId: users.id,
-          login: users.userName,
-          avatarUrl: users.avatarUrl,
-          date: userBlocks.createdAt,
-        })
-        .from(userBlocks)
-        .innerJoin(users, eq(users.id, userBlocks.blockedId))
-        .where(eq(userBlocks.blockerId, blockerId))
-        .orderBy(desc(userBlocks.createdAt));
-    },
+    ...blocksRepository(db),
 
     /** What GitHub said of the account at its last sign-in. */
     async githubStanding(

@@ -103,17 +103,30 @@ describe('moderation', () => {
     for (const session of [reader, author, member]) {
       expect((await call(session, 'GET', '/api/admin/reports')).statusCode).toBe(403);
       expect((await call(session, 'GET', '/api/admin/audit')).statusCode).toBe(403);
-      const res = await act(session, {
-        action: 'hide',
-        targetType: 'article',
-        targetId: article.id,
-        reason: 'guess',
-      });
-      expect([res.statusCode, res.json<{ key: string }>().key]).toEqual([
-        403,
-        'moderation.moderatorsOnly',
-      ]);
+      // Every action, on real ids (the caller's own content, someone else's account) and
+      // guessed ones alike.
+      const targets = [
+        ['hide', 'article', article.id],
+        ['restore', 'article', article.id],
+        ['delete', 'article', 424242],
+        ['dismiss', 'comment', 1],
+        ['suspend', 'user', moderator.userId],
+        ['unsuspend', 'user', session.userId],
+      ] as const;
+      for (const [action, targetType, targetId] of targets) {
+        const res = await act(session, { action, targetType, targetId, reason: 'guess' });
+        expect([action, res.statusCode, res.json<{ key: string }>().key]).toEqual([
+          action,
+          403,
+          'moderation.moderatorsOnly',
+        ]);
+      }
     }
+    const still = await t.request({
+      method: 'GET',
+      url: `/api/article/breakthrough/${article.id}`,
+    });
+    expect(still.statusCode).toBe(200);
     expect((await call(undefined, 'GET', '/api/admin/reports')).statusCode).toBe(401);
   });
 
@@ -188,10 +201,29 @@ describe('moderation', () => {
       key: 'moderation.suspended',
       params: { until },
     });
-    const like = await call(again, 'PUT', `/api/article/${article.id}/like`, {
-      articleId: article.id,
-    });
-    expect(like.statusCode).toBe(403);
+    // Every other kind of write too, whichever feature it belongs to.
+    const writes: [string, 'POST' | 'PUT' | 'DELETE', string, Record<string, unknown>?][] = [
+      ['like', 'PUT', `/api/article/${article.id}/like`, { articleId: article.id }],
+      ['favorite', 'PUT', `/api/blog/${blog.id}/favorites`, { blogId: blog.id }],
+      [
+        'report',
+        'POST',
+        '/api/reports',
+        { targetType: 'article', targetId: article.id, reason: 'spam' },
+      ],
+      ['block', 'PUT', `/api/blocks/${reader.userName}`],
+      ['draft', 'POST', `/api/blog/${blog.id}/drafts`, { title: 'x', content: 'y' }],
+    ];
+    for (const [what, method, url, payload] of writes) {
+      const res = await call(again, method, url, payload);
+      expect([what, res.statusCode, res.json<{ key: string }>().key]).toEqual([
+        what,
+        403,
+        'moderation.suspended',
+      ]);
+    }
+    // Reading stays open: their own notices can still be marked read.
+    expect((await call(again, 'PUT', '/api/notice/read-all')).statusCode).toBe(200);
 
     await act(moderator, {
       action: 'unsuspend',
@@ -326,6 +358,33 @@ describe('blocks', () => {
       (await call(pest, 'POST', '/api/comment', { articleId: article.id, content: 'sorry' }))
         .statusCode,
     ).toBe(200);
+  });
+});
+
+describe('a block by a co-author', () => {
+  it('stops the blocked person’s comments on every breakthrough the blocker co-wrote', async () => {
+    const writer = await createUser(t);
+    const cowriter = await createUser(t);
+    const team = await createBlog(t, { owner: writer, members: [cowriter] });
+    const cowritten = await createArticle(t, { blog: team, author: writer, coauthors: [cowriter] });
+    const pest = await signIn(t, await createUser(t));
+    expect(
+      (await call(await signIn(t, cowriter), 'PUT', `/api/blocks/${pest.userName}`)).statusCode,
+    ).toBe(200);
+
+    const refused = await call(pest, 'POST', '/api/comment', {
+      articleId: cowritten.id,
+      content: 'Still here',
+    });
+    expect([refused.statusCode, refused.json<{ key: string }>().key]).toEqual([
+      403,
+      'comments.blocked',
+    ]);
+    const seen = await call(reader, 'GET', `/api/comment/comments/${cowritten.id}`);
+    expect(seen.json<Comment[]>()).toEqual([]);
+    // Others still comment there, and the blocked person still comments elsewhere.
+    await postComment(t, reader, cowritten.id, 'Well written');
+    await postComment(t, pest, article.id, 'On another breakthrough');
   });
 });
 

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { renderBody } from '../articles/render-body.js';
 import { randomToken, sha256, TokenKeys } from '../auth/tokens.js';
 import {
+  articleCoauthors,
   articles,
   blogMembers,
   blogs,
@@ -192,6 +193,8 @@ export async function createArticle(
     createdAt?: Date;
     /** false: stored without its rendering, as seeds and older versions leave rows. */
     rendered?: boolean;
+    /** Members who co-wrote it (live co-editing records them when a draft is posted). */
+    coauthors?: Pick<UserRow, 'id'>[];
   },
 ): Promise<ArticleRow> {
   const n = next();
@@ -216,6 +219,11 @@ export async function createArticle(
     })
     .returning();
   if (!article) throw new Error('no article row');
+  if (options.coauthors?.length) {
+    await t.database.db
+      .insert(articleCoauthors)
+      .values(options.coauthors.map((user) => ({ articleId: article.id, userId: user.id })));
+  }
   return article;
 }
 

@@ -17,6 +17,7 @@ export const liveMessages = {
   'live.signedOut': 'Your session has ended. Sign in again to keep editing.',
   'live.foreignOrigin': 'This connection did not come from a Repolog page (Origin check failed).',
   'live.removed': 'You are no longer a member of this blog.',
+  'live.suspended': 'Your account is suspended: you can read this draft but not edit it.',
   'live.notFound': 'This draft does not exist, or you are not a member of its blog.',
   'live.posted': 'This draft has been posted.',
   'live.deleted': 'This draft has been deleted.',

@@ -2,6 +2,7 @@ import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Comment } from '@repolog/contract/comments';
 import { limits } from '@repolog/contract/limits';
 import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
 import type { SessionState } from '../../../lib/use-session';
 import { useAddComment } from '../api/comments';
 import { i18n, useMessages } from '../../../i18n';
@@ -35,6 +36,8 @@ export function CommentForm({ articleId, session, onAdded }: CommentFormProps) {
   const cut = useCutNotice(t.what, limits.comment.max);
   const [draft, setDraft] = useState('');
   const adding = useAddComment(articleId);
+  /** Why the server refused the comment (blocked, closed, a new account's limit). */
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
     if (session.status === 'out') {
@@ -51,12 +54,18 @@ export function CommentForm({ articleId, session, onAdded }: CommentFormProps) {
       window.alert(commentTexts.get().enterComment);
       return;
     }
+    setRefusal(null);
     try {
       onAdded(await adding.mutateAsync(content));
       setDraft('');
     } catch (error) {
-      // Spec §8: a failed add is only logged.
-      console.error('adding the comment failed', error);
+      // A refusal the server explains is said beside the box, in the reader's language (the
+      // client turns its key into the catalog's text); any other failure is only logged (§8).
+      if (error instanceof ApiError && error.key && (error.status ?? 500) < 500) {
+        setRefusal(error.message);
+      } else {
+        console.error('adding the comment failed', error);
+      }
     }
   };
 
@@ -77,6 +86,11 @@ export function CommentForm({ articleId, session, onAdded }: CommentFormProps) {
         onPaste={cut.onPaste}
       />
       <CutNotice notice={cut.notice} />
+      {refusal && (
+        <p role="alert" className={styles.refusal}>
+          {refusal}
+        </p>
+      )}
       <div className={styles.formActions}>
         <Button type="submit" disabled={adding.isPending || waiting}>
           {t.submit}

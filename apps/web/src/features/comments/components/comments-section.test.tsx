@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { Comment } from '@repolog/contract/comments';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { locale, provideCatalog } from '../../../i18n';
+import { ko, tellMessage } from '../../../i18n/ko';
 import { authStatusQuery } from '../../../lib/auth';
 import { COMMENT_TEXTS } from '../lib/comment-texts';
 import { CommentsSection } from './comments-section';
@@ -23,9 +25,17 @@ const comment = (id: number, over: Partial<Comment> = {}): Comment => ({
   ...over,
 });
 
-/** An in-memory stand-in for the comment calls; `fail` makes writes answer 500. */
+/**
+ * An in-memory stand-in for the comment calls; `fail` makes writes answer 500, `refusal` makes
+ * a new comment answer with that error body (403).
+ */
 function fakeServer(initial: Comment[]) {
-  const state = { comments: [...initial], fail: false, calls: [] as string[] };
+  const state = {
+    comments: [...initial],
+    fail: false,
+    refusal: null as Record<string, unknown> | null,
+    calls: [] as string[],
+  };
   const json = (status: number, body: unknown) =>
     Promise.resolve(
       new Response(JSON.stringify(body), {
@@ -42,6 +52,7 @@ function fakeServer(initial: Comment[]) {
         typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
       if (method !== 'GET' && state.fail) return json(500, { error: 'internal', message: 'x' });
       if (method === 'GET') return json(200, state.comments);
+      if (method === 'POST' && state.refusal) return json(403, state.refusal);
       if (method === 'POST') {
         const created = comment(100 + state.comments.length, {
           userName: ME.userName,
@@ -219,6 +230,42 @@ describe('comments block', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Show' }));
     expect(screen.getByText('comment 1')).toBeInTheDocument();
     expect(screen.queryByText('Comment from a user you blocked')).not.toBeInTheDocument();
+  });
+
+  it('says why the server refused a comment, in the reader’s language, and keeps the text', async () => {
+    const server = fakeServer([]);
+    server.refusal = {
+      error: 'forbidden',
+      message: 'You cannot comment on this breakthrough.',
+      key: 'comments.blocked',
+      params: {},
+    };
+    renderSection(true);
+    await screen.findByText('There is no Comment!');
+    const box = screen.getByLabelText('Write a comment');
+    await waitFor(() => expect(box).not.toHaveAttribute('readonly'));
+    await userEvent.type(box, 'Hello again');
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    await userEvent.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You cannot comment on this breakthrough.',
+    );
+    expect(box).toHaveValue('Hello again');
+    expect(console.error).not.toHaveBeenCalled();
+
+    // A Korean reader reads the catalog's text for the same key.
+    provideCatalog('ko', ko, tellMessage);
+    locale.set('ko');
+    try {
+      await userEvent.click(submit);
+      await waitFor(() =>
+        expect(screen.getByRole('alert')).toHaveTextContent(
+          '이 브레이크스루에는 댓글을 달 수 없습니다.',
+        ),
+      );
+    } finally {
+      locale.set('en');
+    }
   });
 
   it('shows its author why a comment is hidden or held', async () => {

@@ -15,6 +15,7 @@ export const drafts = {
   'live.signedOut': '세션이 종료되었습니다. 계속 수정하려면 다시 로그인하세요.',
   'live.foreignOrigin': '이 연결은 Repolog 페이지에서 온 것이 아닙니다(Origin 확인 실패).',
   'live.removed': '더 이상 이 블로그의 멤버가 아닙니다.',
+  'live.suspended': '계정이 정지되어 이 초안을 읽을 수는 있지만 수정할 수는 없습니다.',
   'live.notFound': '이 초안이 존재하지 않거나, 이 초안이 속한 블로그의 멤버가 아닙니다.',
   'live.posted': '이 초안은 게시되었습니다.',
   'live.deleted': '이 초안은 삭제되었습니다.',
