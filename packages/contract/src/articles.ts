@@ -60,6 +60,12 @@ export const tagsInput = z
   .max(20, fieldSays('tags', 'atMost', { max: 20 }))
   .optional();
 
+/** The OpenAPI description of problemRef / solutionRef. */
+const REF_ON_EDIT = (title: 'problem' | 'solution') =>
+  `The repository item \`${title}\` is about: \`{type, number}\`, \`{type, sha}\` or \`issue:12\`; null for none. ` +
+  `On an edit (PUT), leaving it out keeps the stored reference while \`${title}\` is unchanged ` +
+  `and clears it when \`${title}\` changes; null clears it; a reference replaces it.`;
+
 /** POST /api/article */
 export const createArticleSchema = z.object({
   blogId: idParam('blogId'),
@@ -68,8 +74,15 @@ export const createArticleSchema = z.object({
   about,
   problem: optionalTitle('problem'),
   solution: optionalTitle('solution'),
-  problemRef: repoRefInput('problemRef'),
-  solutionRef: repoRefInput('solutionRef'),
+  /**
+   * The repository item the problem is about. On an edit: left out, the stored ref is kept while
+   * `problem` is unchanged and cleared when `problem` changes (it now names something else);
+   * null clears it; a ref replaces it. So a client that knows only the title strings never
+   * erases a reference by editing.
+   */
+  problemRef: repoRefInput('problemRef').meta({ description: REF_ON_EDIT('problem') }),
+  /** The repository item the solution is about; on an edit, kept as problemRef is. */
+  solutionRef: repoRefInput('solutionRef').meta({ description: REF_ON_EDIT('solution') }),
   /** Up to 4 (rules: ./tag-rules); on an edit, leaving it out keeps the tags as they are. */
   tags: tagsInput,
 });

@@ -83,8 +83,9 @@ export const repoRefSchema = z.object({
 
 /**
  * problemRef / solutionRef as sent: `{type, number}` or `{type, sha}` (a `url` is ignored: the
- * server makes it from the blog's repository), or the stored form `issue:12`; null for none.
- * Read as the stored form.
+ * server makes it from the blog's repository), or the stored form `issue:12`; null (or '') for
+ * none. Read as the stored form; left out stays undefined, so an edit can keep the stored ref
+ * (the server's keptRef: kept while the matching title is unchanged).
  */
 export const repoRefInput = (name: string) =>
   z
@@ -100,7 +101,8 @@ export const repoRefInput = (name: string) =>
     ])
     .optional()
     .transform((value, ctx) => {
-      if (value === undefined || value === null || value === '') return null;
+      if (value === undefined) return undefined;
+      if (value === null || value === '') return null;
       const key =
         typeof value === 'string'
           ? value

@@ -43,3 +43,22 @@ export function storageRenderer(renderPool: Pick<RenderPool, 'render'>) {
     }
   };
 }
+
+/** A breakthrough's problem or solution: its title string and the repository item it names. */
+export interface TitledRef {
+  title: string | null;
+  ref: string | null;
+}
+
+/**
+ * The ref an edit leaves: the one sent (null clears it); left out (undefined), the stored one
+ * while the title is unchanged, none once the title names something else. So a client that
+ * knows only the title strings (the spec's) never erases a reference by editing.
+ */
+export function keptRef(
+  sent: { title: string | null; ref: string | null | undefined },
+  stored: TitledRef,
+): string | null {
+  if (sent.ref !== undefined) return sent.ref;
+  return sent.title === stored.title ? stored.ref : null;
+}

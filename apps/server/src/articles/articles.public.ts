@@ -10,3 +10,5 @@ export type { ArticlesModule } from './articles.module.js';
 export type { ArticlesService, WithinWrite } from './articles.service.js';
 // Publishing a draft records its co-authors in the post's transaction (drafts.service.ts).
 export { addCoauthors } from './articles.repository.js';
+// An edit (or an edit draft) that leaves a ref out keeps it while its title is unchanged.
+export { keptRef, type TitledRef } from './article-write.js';

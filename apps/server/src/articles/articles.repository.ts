@@ -169,6 +169,11 @@ export function articlesRepository(db: Db) {
           title: string;
           about: string | null;
           tags: string[];
+          /** Problem and solution as stored: an edit that leaves a ref out may keep it. */
+          problem: string | null;
+          solution: string | null;
+          problemRef: string | null;
+          solutionRef: string | null;
           /** The author's login (null once they deleted their account). */
           authorName: string | null;
           coauthorIds: number[];
@@ -182,6 +187,10 @@ export function articlesRepository(db: Db) {
           title: articles.title,
           about: articles.about,
           tags: articles.tags,
+          problem: articles.problem,
+          solution: articles.solution,
+          problemRef: articles.problemRef,
+          solutionRef: articles.solutionRef,
           authorName: sql<
             string | null
           >`(select ${users.userName} from ${users} where ${users.id} = ${articles.authorId})`,

@@ -20,7 +20,7 @@ import { breakthroughLists, type ListedArticle } from './breakthrough-lists.js';
 import type { ArticlesRepository } from './articles.repository.js';
 import type { RenderBackfill } from './render-backfill.js';
 import type { RenderPool } from './render-pool.js';
-import { acceptedTags, storageRenderer } from './article-write.js';
+import { acceptedTags, keptRef, storageRenderer, type TitledRef } from './article-write.js';
 import type { RevisionsRepository } from './revisions.repository.js';
 
 type CreateInput = z.output<typeof createArticleSchema>;
@@ -99,6 +99,8 @@ export function articlesService({
       listed: ListedArticle;
       authorName: string | null;
       tags: string[];
+      problem: TitledRef;
+      solution: TitledRef;
     }
   > => {
     const owned = await repo.findOwnership(articleId);
@@ -112,6 +114,8 @@ export function articlesService({
       blogId: owned.blogId,
       authorName: owned.authorName,
       tags: owned.tags,
+      problem: { title: owned.problem, ref: owned.problemRef },
+      solution: { title: owned.solution, ref: owned.solutionRef },
       listed: {
         id: articleId,
         title: owned.title,
@@ -255,8 +259,12 @@ export function articlesService({
             about: input.about,
             problem: input.problem,
             solution: input.solution,
-            problemRef: input.problemRef ?? null,
-            solutionRef: input.solutionRef ?? null,
+            // Left out, a ref is kept while its title is unchanged (as tags are kept).
+            problemRef: keptRef({ title: input.problem, ref: input.problemRef }, article.problem),
+            solutionRef: keptRef(
+              { title: input.solution, ref: input.solutionRef },
+              article.solution,
+            ),
             tags,
           },
           body,

@@ -63,13 +63,27 @@ const summaryColumns = {
 export function draftsRepository(db: Db) {
   return {
     /** The breakthrough an edit draft would change: its blog, author and co-authors. */
-    async findArticle(
-      articleId: number,
-    ): Promise<{ blogId: number; authorId: number | null; coauthorIds: number[] } | undefined> {
+    async findArticle(articleId: number): Promise<
+      | {
+          blogId: number;
+          authorId: number | null;
+          coauthorIds: number[];
+          /** Its problem and solution as stored: an edit draft that leaves a ref out keeps it. */
+          problem: string | null;
+          solution: string | null;
+          problemRef: string | null;
+          solutionRef: string | null;
+        }
+      | undefined
+    > {
       const [row] = await db
         .select({
           blogId: articles.blogId,
           authorId: articles.authorId,
+          problem: articles.problem,
+          solution: articles.solution,
+          problemRef: articles.problemRef,
+          solutionRef: articles.solutionRef,
           coauthorIds: sql<
             number[]
           >`array(select ${articleCoauthors.userId} from ${articleCoauthors} where ${articleCoauthors.articleId} = ${articles.id})`,

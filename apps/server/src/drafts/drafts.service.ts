@@ -12,6 +12,7 @@ import { messageOfIssue } from '@repolog/contract/validation';
 import type { z } from 'zod';
 import {
   addCoauthors,
+  keptRef,
   type ArticlesService,
   type WithinWrite,
 } from '../articles/articles.public.js';
@@ -40,6 +41,32 @@ export type Outcome<T> =
 
 /** Thrown inside the publish transaction to undo it when the draft moved on meanwhile. */
 class DraftMoved extends Error {}
+
+/** Fields as sent: a ref left out is undefined (see withRefs). */
+type SentFields = Omit<DraftFields, 'problemRef' | 'solutionRef'> & {
+  problemRef: string | null | undefined;
+  solutionRef: string | null | undefined;
+};
+
+/**
+ * The sent fields with the refs they leave out filled in from `stored` (the article an edit
+ * draft starts from, or the draft being saved): kept while the matching title is unchanged, none
+ * otherwise. So publishing an edit never erases a reference its writers did not touch.
+ */
+const withRefs = (
+  input: SentFields,
+  stored: Pick<DraftFields, 'problem' | 'solution' | 'problemRef' | 'solutionRef'> | null,
+): DraftFields => ({
+  ...input,
+  problemRef: keptRef(
+    { title: input.problem, ref: input.problemRef },
+    { title: stored?.problem ?? null, ref: stored?.problemRef ?? null },
+  ),
+  solutionRef: keptRef(
+    { title: input.solution, ref: input.solutionRef },
+    { title: stored?.solution ?? null, ref: stored?.solutionRef ?? null },
+  ),
+});
 
 const fieldsOf = (input: DraftFields): DraftFields => ({
   title: input.title,
@@ -110,8 +137,9 @@ export function draftsService({
     async create(actor: Actor, blogId: number, input: CreateInput): Promise<Outcome<Draft>> {
       const blog = await memberBlog(actor, blogId);
       const articleId = input.articleId ?? null;
+      let article: Awaited<ReturnType<DraftsRepository['findArticle']>>;
       if (articleId !== null) {
-        const article = await repo.findArticle(articleId);
+        article = await repo.findArticle(articleId);
         if (!article || article.blogId !== blogId) {
           throw notFound('drafts.articleNotInBlog', { articleId });
         }
@@ -129,7 +157,7 @@ export function draftsService({
         blogId,
         articleId,
         creatorId: actor.userId,
-        ...fieldsOf(input),
+        ...fieldsOf(withRefs(input, article ?? null)),
       });
       if (draftId === undefined) {
         const existing = articleId === null ? undefined : await repo.findIdByArticle(articleId);
@@ -177,13 +205,14 @@ export function draftsService({
 
     /** PUT /api/draft/{draftId}: refused (409 with the draft) when based on an older version. */
     async save(actor: Actor, draftId: number, input: SaveInput): Promise<Outcome<Draft>> {
-      await open(actor, draftId);
-      if (!(await repo.save(draftId, input.version, fieldsOf(input), actor.userId))) {
+      const { draft } = await open(actor, draftId);
+      const fields = fieldsOf(withRefs(input, draft));
+      if (!(await repo.save(draftId, input.version, fields, actor.userId))) {
         return moved(draftId);
       }
       await docs.addEditor(draftId, actor.userId);
       // Members editing live see the save as someone's typing.
-      await live.applyFields(draftId, fieldsOf(input), actor.userId);
+      await live.applyFields(draftId, fields, actor.userId);
       const saved = await repo.find(draftId);
       if (!saved) throw notFound(DRAFT_NOT_FOUND);
       return { ok: true, value: presentDraft(saved) };

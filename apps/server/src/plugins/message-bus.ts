@@ -7,6 +7,11 @@ import { notifyInTransaction } from '../db/notify.js';
  * messages on named channels, heard by every instance including the sender. Two transports:
  * PostgreSQL's LISTEN/NOTIFY (the default, nothing else to run) and Redis pub/sub (REDIS_URL,
  * redis-bus.ts), which falls back to this one while Redis is out.
+ *
+ * Exactly once per instance: every subscribing instance hands each message to its listeners
+ * once, even when it arrived on both transports (a publish to a hung Redis timed out and went
+ * through PostgreSQL, then Redis sent it after all): on Redis each message carries an id and
+ * an instance drops an id it heard among its last REMEMBERED_IDS (message-ids.ts).
  */
 export interface MessageBus {
   /** Which transport the next message takes ('postgres' while Redis is out). */

@@ -1,14 +1,20 @@
 import type { Db, Unlisten } from '../db/client.js';
 import { afterCommit } from '../db/transaction.js';
 import type { MessageBus } from './message-bus.js';
+import { messageIds } from './message-ids.js';
 import type { RedisLink } from './redis.js';
 
 /**
  * Messages between instances over Redis pub/sub (REDIS_URL): PostgreSQL no longer carries
  * them, so its connections serve queries. While Redis is out a message goes through `fallback`
  * (LISTEN/NOTIFY) instead, with a warning and a count (RedisLink.fellBack), never an error to
- * the request that caused it. Every instance therefore hears each channel on both transports;
- * a message takes exactly one of them.
+ * the request that caused it. Every instance therefore hears each channel on both transports.
+ *
+ * A message can travel both: a publish to a hung (not dead) Redis times out and goes through
+ * PostgreSQL, and Redis may send it after all once it resumes. Each message therefore carries an
+ * id (message-ids.ts) and each instance passes an id on to its listeners once: every instance
+ * hears every message exactly once, as long as the copy that comes second arrives within the
+ * last REMEMBERED_IDS messages the instance heard.
  *
  * A message that must wait for its transaction (publishOnCommit) is published right after the
  * commit: no instance hears of a change that was not stored, as with NOTIFY; a process killed
@@ -20,16 +26,29 @@ export function redisBus(
   fallback: MessageBus,
   onError: (error: unknown) => void,
 ): MessageBus {
-  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const ids = messageIds();
+  /** This instance's listeners by channel, and the channel's subscriptions on both transports. */
+  const channels = new Map<
+    string,
+    { handlers: Set<(payload: string) => void>; subscribed: Promise<Unlisten> }
+  >();
+  /** Unsubscribes under way, by channel. */
+  const stopping = new Map<string, Promise<unknown>>();
   const channelOf = (name: string) => `${link.prefix}${name}`;
-  link.subscriber.on('message', (channel: string, payload: string) => {
-    for (const handler of handlers.get(channel) ?? []) handler(payload);
+  const deliver = (channel: string, message: string) => {
+    const payload = ids.open(message);
+    if (payload === undefined) return;
+    for (const handler of channels.get(channel)?.handlers ?? []) handler(payload);
+  };
+  link.subscriber.on('message', (name: string, message: string) => {
+    if (name.startsWith(link.prefix)) deliver(name.slice(link.prefix.length), message);
   });
 
   const publish = async (channel: string, payload: string): Promise<void> => {
+    const message = ids.stamp(payload);
     if (link.up()) {
       try {
-        await link.commands.publish(channelOf(channel), payload);
+        await link.commands.publish(channelOf(channel), message);
         return;
       } catch (error) {
         link.fellBack('messages', error);
@@ -37,7 +56,21 @@ export function redisBus(
     } else {
       link.fellBack('messages');
     }
-    await fallback.publish(channel, payload);
+    await fallback.publish(channel, message);
+  };
+
+  /** Subscribes `channel` on PostgreSQL and on Redis; resolves with how to stop both. */
+  const subscribeBoth = async (channel: string): Promise<Unlisten> => {
+    const stopFallback = await fallback.subscribe(channel, (message) => deliver(channel, message));
+    const name = channelOf(channel);
+    // While Redis is out the subscription is queued and made on reconnect.
+    const subscribing = link.subscriber.subscribe(name);
+    if (link.subscriber.status === 'ready') await subscribing;
+    else subscribing.catch(() => undefined);
+    return async () => {
+      await stopFallback();
+      await link.subscriber.unsubscribe(name).catch(() => undefined);
+    };
   };
 
   return {
@@ -50,24 +83,34 @@ export function redisBus(
       });
     },
     async subscribe(channel, onMessage): Promise<Unlisten> {
-      const stopFallback = await fallback.subscribe(channel, onMessage);
-      const name = channelOf(channel);
-      let set = handlers.get(name);
-      if (!set) {
-        set = new Set();
-        handlers.set(name, set);
-        // While Redis is out the subscription is queued and made on reconnect.
-        const subscribing = link.subscriber.subscribe(name);
-        if (link.subscriber.status === 'ready') await subscribing;
-        else subscribing.catch(() => undefined);
+      let entry = channels.get(channel);
+      if (!entry) {
+        // After the channel's last unsubscribe, if one is under way (never the other way round).
+        const after = stopping.get(channel) ?? Promise.resolve();
+        const created = {
+          handlers: new Set<(payload: string) => void>(),
+          subscribed: after.then(() => subscribeBoth(channel)),
+        };
+        channels.set(channel, created);
+        created.subscribed.catch(() => {
+          if (channels.get(channel) === created) channels.delete(channel);
+        });
+        entry = created;
       }
-      set.add(onMessage);
+      const current = entry;
+      await current.subscribed;
+      current.handlers.add(onMessage);
       return async () => {
-        await stopFallback();
-        set.delete(onMessage);
-        if (set.size === 0 && handlers.get(name) === set) {
-          handlers.delete(name);
-          await link.subscriber.unsubscribe(name).catch(() => undefined);
+        current.handlers.delete(onMessage);
+        if (current.handlers.size > 0 || channels.get(channel) !== current) return;
+        channels.delete(channel);
+        const stop = current.subscribed.then((unsubscribe) => unsubscribe());
+        const settled = stop.catch(() => undefined);
+        stopping.set(channel, settled);
+        try {
+          await stop;
+        } finally {
+          if (stopping.get(channel) === settled) stopping.delete(channel);
         }
       };
     },

@@ -31,9 +31,12 @@ export async function dropRedisKeys(prefix: string, url = TEST_REDIS_URL): Promi
 
 /**
  * A Redis server of the test's own (Debian's redis-server), on `port`, that the test may kill
- * to make an outage and start again; nothing is saved to disk.
+ * to make an outage and start again, or pause (SIGSTOP: a hung Redis that still holds its
+ * connections) and resume; nothing is saved to disk.
  */
-export async function startRedisServer(port: number): Promise<{ url: string; kill(): void }> {
+export async function startRedisServer(
+  port: number,
+): Promise<{ url: string; kill(): void; pause(): void; resume(): void }> {
   const child: ChildProcess = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -47,7 +50,12 @@ export async function startRedisServer(port: number): Promise<{ url: string; kil
     });
     child.on('exit', () => reject(new Error(`redis-server exited:\n${output}`)));
   });
-  return { url: `redis://127.0.0.1:${port}`, kill: () => child.kill('SIGKILL') };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    kill: () => child.kill('SIGKILL'),
+    pause: () => child.kill('SIGSTOP'),
+    resume: () => child.kill('SIGCONT'),
+  };
 }
 
 /** The database as an app sees it, noting every message it hears through LISTEN/NOTIFY. */
