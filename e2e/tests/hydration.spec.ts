@@ -168,3 +168,45 @@ test('/breakthrough/25, signed in: the like button and comments stay on screen w
   expect(mismatches).toEqual([]);
   await context.close();
 });
+
+/** The other public pages' islands: what of each the server's HTML shows. */
+const ISLANDS: { path: string; parts: Record<string, string> }[] = [
+  {
+    path: '/blog/32',
+    parts: {
+      'favorite star': 'header button[aria-pressed]',
+      members: 'section[aria-labelledby="project-members"]',
+      breakthroughs: 'section[aria-labelledby="blog-articles"] h2',
+    },
+  },
+  {
+    path: '/home',
+    parts: {
+      'top breakthroughs': 'section[aria-labelledby="top-breakthroughs"]',
+      'top blogs': 'section[aria-labelledby="top-blogs"]',
+    },
+  },
+  {
+    path: '/breakthrough',
+    parts: { rows: 'main ul:not([aria-hidden]) a[href^="/breakthrough/"]' },
+  },
+  {
+    path: '/user/dana-kim',
+    parts: { breakthroughs: 'section[aria-labelledby="user-breakthroughs"] h2' },
+  },
+];
+
+test.describe('the other pages’ islands stay on screen as the app takes over', () => {
+  for (const { path, parts } of ISLANDS) {
+    for (const reader of [undefined, 'jisoo-han'] as const) {
+      test(`${path}${reader ? ', signed in' : ''}: ${Object.keys(parts).join(', ')}`, async ({
+        browser,
+      }) => {
+        const { context, mismatches, losses } = await watchParts(browser, path, parts, reader);
+        expect(await losses()).toEqual([]);
+        expect(mismatches).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});

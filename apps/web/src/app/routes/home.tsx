@@ -6,12 +6,14 @@ import { BannerCarousel } from '../../features/home/components/banner-carousel';
 import { FavoritesSection } from '../../features/home/components/favorites-section';
 import styles from '../../features/home/components/home.module.css';
 import { i18n, useMessages } from '../../i18n';
+import { island } from '../../lib/island';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 // The strips come in the server's HTML; their code (cards, relative times, counts) comes in a
-// chunk of its own, hydrated when it arrives.
-const TopStrips = lazy(() =>
-  import('../../features/home/components/top-strips').then((m) => ({ default: m.TopStrips })),
+// chunk of its own, hydrated when it arrives (an island: lib/island.tsx).
+const TopStrips = island(
+  () => import('../../features/home/components/top-strips').then((m) => m.TopStrips),
+  <div className={styles.stripsPlaceholder} aria-busy="true" />,
 );
 
 // Popular tags are not in the server's HTML: their code and list load once the page runs.
@@ -41,9 +43,7 @@ export function HomePage() {
       <div className={`container ${styles.home}`}>
         <h1 className="visually-hidden">{t.heading}</h1>
         <BannerCarousel />
-        <Suspense fallback={<div className={styles.stripsPlaceholder} aria-busy="true" />}>
-          <TopStrips articles={articles} blogs={blogs} />
-        </Suspense>
+        <TopStrips articles={articles} blogs={blogs} />
         {hydrated && (
           <Suspense fallback={null}>
             <PopularTags />

@@ -1,38 +1,21 @@
 import type { Article } from '@repolog/contract/articles';
-import { lazy, memo, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useMemo, type ReactNode } from 'react';
+import { loadOnce, useHeldUntilLoaded } from '../../../lib/island';
 import type { LikeButton as LikeButtonCode } from './like-button';
 import styles from './article-view.module.css';
 
 // The heart comes in the server's HTML; its code arrives in a chunk of its own once the
 // article's is running, and React hydrates it then (a click before that is replayed), so
 // reading starts sooner on slow phones. The page's comments (its `comments` part) do the same.
-let likeCode: Promise<{ default: typeof LikeButtonCode }> | undefined;
-const loadLike = () =>
-  (likeCode ??= import('./like-button').then((m) => ({ default: m.LikeButton })));
+const loadLike: () => Promise<{ default: typeof LikeButtonCode }> = loadOnce(() =>
+  import('./like-button').then((m) => ({ default: m.LikeButton })),
+);
 const LikeButton = lazy(loadLike);
 
 /*
- * Like the series' navigation and the related breakthroughs (companion-islands.tsx), each sits
- * in a boundary that the page's own updates never reach while its code is on its way (hydration's
- * end, the session's answer, the signed-in reader's own view of the article): React would
- * replace the server's HTML still in it with the skeleton until the code arrives. So each
- * renders with the values it first had (what the server rendered) until its code is here, and
- * adopts the newer ones then, when React can hydrate the boundary at once.
+ * Each holds the values the server rendered until its code is here (see lib/island.tsx); they
+ * are written out rather than made with `island()` for their skeletons and props' shapes.
  */
-function useHeldUntilLoaded<T extends object>(values: T, load: () => Promise<unknown>): T {
-  const [first] = useState(values);
-  const [loaded, setLoaded] = useState(false);
-  useEffect(() => {
-    let mounted = true;
-    void load().then(() => {
-      if (mounted) setLoaded(true);
-    });
-    return () => {
-      mounted = false;
-    };
-  }, [load]);
-  return loaded ? values : first;
-}
 
 /** The heart with its count; `personal`: likeButton and likeCount are the reader's own. */
 export const LikeIsland = memo(function LikeIsland(

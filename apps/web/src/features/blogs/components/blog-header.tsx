@@ -2,14 +2,16 @@ import type { Blog } from '@repolog/contract/blogs';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { i18n, useMessages } from '../../../i18n';
+import { island } from '../../../lib/island';
 import styles from './blog-view.module.css';
 
 // Only the owner sees the delete icon: its code (dialog, call) loads when it is shown.
 const BlogDelete = lazy(() => import('./blog-delete').then((m) => ({ default: m.BlogDelete })));
 // The star comes in the server's HTML; its code (the toggle) arrives in a chunk of its own and
-// React hydrates it then (a click before that is replayed).
-const FavoriteStar = lazy(() =>
-  import('./favorite-star').then((m) => ({ default: m.FavoriteStar })),
+// React hydrates it then (a click before that is replayed): an island (lib/island.tsx).
+const FavoriteStar = island(
+  () => import('./favorite-star').then((m) => m.FavoriteStar),
+  <span className={`${styles.iconButton} ${styles.star}`} />,
 );
 
 const messages = i18n('blogHeader', {
@@ -36,9 +38,7 @@ export function BlogHeader({ blog, personal, official, canEdit, canDelete }: Blo
     <header className={styles.header}>
       <div className={styles.headerTop}>
         <h1 className={styles.name}>{blog.blog_name}</h1>
-        <Suspense fallback={<span className={`${styles.iconButton} ${styles.star}`} />}>
-          <FavoriteStar key={blog.blog_id} blog={blog} personal={personal} />
-        </Suspense>
+        <FavoriteStar key={blog.blog_id} blog={blog} personal={personal} />
         <div className={styles.headerActions}>
           {showRepo && (
             <a

@@ -1,10 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Blog } from '@repolog/contract/blogs';
 import { OFFICIAL_BLOG_ID } from '@repolog/contract/constants';
 import { can } from '@repolog/contract/permissions';
 import { i18n, useMessages } from '../../../i18n';
 import { ApiError } from '../../../lib/api-client';
+import { isValidId } from '../../../lib/format';
+import { island } from '../../../lib/island';
 import { useSession } from '../../../lib/use-session';
 import { blogQuery } from '../../../lib/blog-record';
 import { BlogHeader } from './blog-header';
@@ -13,16 +15,21 @@ import styles from './blog-view.module.css';
 
 // The left column (members and the repository activity, fetched in the browser) and the
 // developer blogs of the official blog come in the server's HTML; their code comes in chunks
-// of its own, hydrated when it arrives.
-const BlogSidebar = lazy(() => import('./blog-sidebar').then((m) => ({ default: m.BlogSidebar })));
-const DeveloperBlogs = lazy(() =>
-  import('./developer-blogs').then((m) => ({ default: m.DeveloperBlogs })),
+// of its own, hydrated when it arrives (islands: lib/island.tsx).
+const panelSkeleton = <div className={styles.panelSkeleton} aria-busy="true" />;
+const BlogSidebar = island(
+  () => import('./blog-sidebar').then((m) => m.BlogSidebar),
+  panelSkeleton,
+);
+const DeveloperBlogs = island(
+  () => import('./developer-blogs').then((m) => m.DeveloperBlogs),
+  panelSkeleton,
 );
 // The breakthroughs column too (with its relative times and counts).
-const BlogArticles = lazy(() =>
-  import('./blog-articles').then((m) => ({ default: m.BlogArticles })),
+const BlogArticles = island(
+  () => import('./blog-articles').then((m) => m.BlogArticles),
+  panelSkeleton,
 );
-import { isValidId } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const messages = i18n('blogView', {
@@ -101,29 +108,25 @@ function LoadedBlog({
       />
       <div className={styles.columns}>
         <div className={styles.left}>
-          <Suspense fallback={<div className={styles.panelSkeleton} aria-busy="true" />}>
-            {official ? (
-              <DeveloperBlogs />
-            ) : (
-              <BlogSidebar
-                blogId={blog.blog_id}
-                isMember={isMember}
-                members={blog.members}
-                owner={blog.owner}
-                repoUrl={blog.git_repo_url}
-              />
-            )}
-          </Suspense>
+          {official ? (
+            <DeveloperBlogs />
+          ) : (
+            <BlogSidebar
+              blogId={blog.blog_id}
+              isMember={isMember}
+              members={blog.members}
+              owner={blog.owner}
+              repoUrl={blog.git_repo_url}
+            />
+          )}
         </div>
         <div className={styles.right}>
-          <Suspense fallback={<div className={styles.panelSkeleton} aria-busy="true" />}>
-            <BlogArticles
-              blog={blog}
-              official={official}
-              isMember={isMember}
-              forMembers={isMember && forMembers ? forMembers(blog.blog_id) : null}
-            />
-          </Suspense>
+          <BlogArticles
+            blog={blog}
+            official={official}
+            isMember={isMember}
+            forMembers={isMember && forMembers ? forMembers(blog.blog_id) : null}
+          />
         </div>
       </div>
     </div>

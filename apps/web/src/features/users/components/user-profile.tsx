@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UserProfile as Profile } from '@repolog/contract/users';
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { i18n, useLocale, useMessages } from '../../../i18n';
 import type { ApiError } from '../../../lib/api-client';
+import { island } from '../../../lib/island';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { userProfileQuery } from '../api/user-profile';
 import { isLogin, profileName } from '../lib/profile-page';
@@ -26,9 +26,11 @@ const messages = i18n('userProfile', {
 // Public page: its code counts against the first-load budget, so the markup leans on the
 // stylesheet's element selectors rather than a class per element, and the breakthroughs (the
 // list, its pages) are an island: the server's HTML shows them, their code arrives in a chunk of
-// its own once the page's is running, and React hydrates them then (an early click is replayed).
-const UserBreakthroughs = lazy(() =>
-  import('./user-breakthroughs').then((m) => ({ default: m.UserBreakthroughs })),
+// its own once the page's is running, and React hydrates them then (an early click is replayed):
+// an island (lib/island.tsx).
+const UserBreakthroughs = island(
+  () => import('./user-breakthroughs').then((m) => m.UserBreakthroughs),
+  <div className={styles.pending} aria-busy="true" />,
 );
 
 /**
@@ -82,9 +84,7 @@ export function UserProfile({ login }: { login: string | undefined }) {
             </ul>
           )}
         </section>
-        <Suspense fallback={<div className={styles.pending} aria-busy="true" />}>
-          <UserBreakthroughs login={login} count={profile.counts.breakthroughs} />
-        </Suspense>
+        <UserBreakthroughs login={login} count={profile.counts.breakthroughs} />
       </div>
     </div>
   );
