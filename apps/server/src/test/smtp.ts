@@ -9,6 +9,8 @@ export interface TestSmtp {
   mails: ParsedMail[];
   /** The raw messages, as the server received them. */
   raw: string[];
+  /** While true, every message is refused with a temporary failure (a mail server that is down). */
+  refusing: boolean;
   close(): Promise<void>;
 }
 
@@ -16,6 +18,7 @@ export interface TestSmtp {
 export async function startTestSmtp(): Promise<TestSmtp> {
   const mails: ParsedMail[] = [];
   const raw: string[] = [];
+  const state = { refusing: false };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -24,6 +27,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (state.refusing) {
+          callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+          return;
+        }
         const message = Buffer.concat(chunks);
         raw.push(message.toString('utf8'));
         simpleParser(message)
@@ -41,6 +48,12 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     raw,
+    get refusing() {
+      return state.refusing;
+    },
+    set refusing(on: boolean) {
+      state.refusing = on;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
