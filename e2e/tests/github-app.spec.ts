@@ -67,12 +67,20 @@ test.describe('the repository connected through the GitHub App', () => {
         },
       ],
     });
+    const unread = async () =>
+      ((await (await dana.request.get('/api/notice/count')).json()) as { unreadCount: number })
+        .unreadCount;
+    const before = await unread();
     await control(dana, `/repos/repolog-team/frontend/pulls/${pull.number}/merge`, {
       user: 'minjun-park',
     });
 
-    // The bell rings without a reload; the notice opens the draft in the editor.
+    // The bell rings without a reload (the draft is made after the merge's delivery, in the
+    // background); the notice opens the draft in the editor.
     const message = `dana-kim's pull request #${pull.number} was merged: a draft is waiting.`;
+    await expect(bell(dana)).toHaveAccessibleName(`Notifications, ${before + 1} unread`, {
+      timeout: 30_000,
+    });
     await bell(dana).click();
     const notice = panel(dana).getByRole('button', { name: message });
     await expect(notice).toBeVisible();

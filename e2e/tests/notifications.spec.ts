@@ -80,6 +80,8 @@ test.describe('live notifications', () => {
     // Clicking the comment notice marks it viewed, lowers the badge and opens the article.
     await items.nth(2).getByRole('button').click();
     await expect(dana).toHaveURL(new RegExp(`/breakthrough/${articleId}$`));
+    // The article is on screen (the route change has settled) before the bell is used again.
+    await expect(dana.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(panel(dana)).toBeHidden();
     await expect(badge(dana)).toHaveText(String(start + 2));
     await bell(dana).click();
