@@ -1,7 +1,7 @@
 // Starts the built Repolog server for the browser tests: demo mode, a fresh data folder (and,
 // with E2E_DATABASE_URL, a fresh PostgreSQL database of its own: <name>_e2e_<port>).
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, openSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,9 +41,12 @@ const env = {
   // Views counted in memory reach the aggregates (and the stats pages) within half a second.
   STATS_FLUSH_MS: process.env.STATS_FLUSH_MS ?? '500',
 };
+// The server's log (warnings and errors, e.g. a failed outbox delivery) is kept beside its data,
+// e2e/.e2e-data/<port>/server.log, to read after a journey failed.
+const log = openSync(path.join(dataDir, 'server.log'), 'a');
 const server = spawn(process.execPath, [path.join(here, '../apps/server/dist/server.js')], {
   env,
-  stdio: 'inherit',
+  stdio: ['ignore', log, 'inherit'],
 });
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);

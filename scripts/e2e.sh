@@ -10,4 +10,15 @@ flock 9
 waited=$((SECONDS - waited))
 [ "$waited" -eq 0 ] || echo "(waited ${waited} s for another run's browser tests to finish)"
 if [ "${E2E_SKIP_BUILD:-}" != 1 ]; then npm run build --silent; fi
-cd e2e && npx playwright test "$@"
+cd e2e
+status=0
+npx playwright test "$@" || status=$?
+if [ "$status" -ne 0 ] || [ -n "${E2E_SHOW_SERVER_LOG:-}" ]; then
+  # What the servers warned of (a failed delivery, a slow GitHub) explains many failed journeys.
+  for log in .e2e-data/*/server.log; do
+    [ -s "$log" ] || continue
+    echo "=== $log (last 40 lines)"
+    tail -n 40 "$log"
+  done
+fi
+exit "$status"
