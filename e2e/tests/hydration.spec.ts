@@ -30,7 +30,11 @@ async function watchMain(page: Page) {
 
 /** Hydration is done: the header's session controls run and the network is quiet. */
 async function settled(page: Page) {
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+  // The slow network delays the sign-in check that shows Login: more than the default 7 s on a
+  // busy machine.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible({
+    timeout: 20_000,
+  });
   await page.waitForLoadState('networkidle');
 }
 
@@ -109,7 +113,7 @@ async function watchParts(
   }, parts);
   await page.goto(path);
   if (reader) {
-    await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible({ timeout: 20_000 });
     await page.waitForLoadState('networkidle');
   } else await settled(page);
   const losses = () =>
