@@ -227,6 +227,9 @@ test.describe('home page on a 360 px phone', () => {
     const next = region.getByRole('button', { name: 'Next cards' });
     const scrolled = () => strip.evaluate((list) => list.scrollLeft);
     await expect(region.getByRole('link').nth(1)).toBeVisible();
+    // The strip is the server's HTML until its code has arrived (an island): its buttons work
+    // once the page has loaded all it asked for.
+    await page.waitForLoadState('networkidle');
 
     await expect(previous).toBeDisabled();
     await expect(next).toBeEnabled();
