@@ -73,6 +73,9 @@ describe('a message published while Redis hangs', () => {
     expect(link.fallbacks().get('messages')).toBe(fellBack + 1);
     await vi.waitFor(() => expect(heard.b).toContain(payload), { timeout: 5000 });
     redis.resume();
+    // The timed-out publish marked Redis down on A until its health check is answered.
+    expect(link.up()).toBe(false);
+    await vi.waitFor(() => expect(link.up()).toBe(true), { timeout: 5000 });
     // Redis runs the held publish before this one, and each connection hears them in that
     // order: once both instances hear the marker, the late copy has reached them too.
     const marker = `after ${randomUUID()}`;
