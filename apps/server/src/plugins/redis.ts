@@ -140,6 +140,18 @@ export async function connectRedis(options: {
       if (client.status === 'ready' || client.status === 'connect') client.disconnect(true);
     }
   };
+
+  try {
+    await Promise.all([commands.connect(), subscriber.connect()]);
+  } catch (error) {
+    commands.disconnect();
+    subscriber.disconnect();
+    const reason = (lastError ?? (error as Error)).message;
+    throw new ConfigError(
+      `REDIS_URL: Redis at ${shown(url)} could not be reached (${reason}). Start Redis, correct REDIS_URL, or leave it unset to run on PostgreSQL alone.`,
+    );
+  }
+
   let checking = false;
   const health = setInterval(() => {
     if (checking) return;
@@ -149,18 +161,6 @@ export async function connectRedis(options: {
     });
   }, HEALTH_EVERY_MS);
   health.unref();
-
-  try {
-    await Promise.all([commands.connect(), subscriber.connect()]);
-  } catch (error) {
-    clearInterval(health);
-    commands.disconnect();
-    subscriber.disconnect();
-    const reason = (lastError ?? (error as Error)).message;
-    throw new ConfigError(
-      `REDIS_URL: Redis at ${shown(url)} could not be reached (${reason}). Start Redis, correct REDIS_URL, or leave it unset to run on PostgreSQL alone.`,
-    );
-  }
 
   return {
     commands,
