@@ -192,15 +192,26 @@ await waitFor(`${LB}/api/health`);
 try {
   const editors = await coEditors({ origin: LB, databaseUrl: url, drafts: 4, perDraft: 5 });
   const typing = editors.typeEvery(400);
-  const running = mixedRun({ ...(await loadOf()), origin: LB, duration: duration * 2 });
-  await new Promise((resolve) => setTimeout(resolve, (duration * 1000) / 2));
-  const victim = instances[1];
-  if (victim) await killed(victim, 'SIGKILL');
-  const killedAt = Date.now();
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  instances[1] = await startInstance(url, 1);
-  console.log(`killed instance 2 (SIGKILL), back in ${Date.now() - killedAt} ms`);
-  const result = await running;
+  // Instance 2 is killed halfway through the measured run (its streams and requests with it)
+  // and started again two seconds later.
+  let restarted: Promise<void> = Promise.resolve();
+  const result = await mixedRun({
+    ...(await loadOf()),
+    origin: LB,
+    duration: duration * 2,
+    onMeasuring: () => {
+      restarted = (async () => {
+        await new Promise((resolve) => setTimeout(resolve, duration * 1000));
+        const victim = instances[1];
+        if (victim) await killed(victim, 'SIGKILL');
+        const killedAt = Date.now();
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        instances[1] = await startInstance(url, 1);
+        console.log(`killed instance 2 (SIGKILL), back in ${Date.now() - killedAt} ms`);
+      })();
+    },
+  });
+  await restarted;
   typing.stop();
   const converged = await editors.converge(convergeMs);
   // GET /api/auth/github/authorize allows 30 a minute per client, on the whole cluster.
