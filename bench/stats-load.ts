@@ -24,7 +24,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { assertFree, databaseUrl, pick, randomInt, SECRET, seededWith } from './kit.js';
+import { assertFree, cpuTimeUs, databaseUrl, pick, randomInt, SECRET, seededWith } from './kit.js';
 import { start, stop, waitFor, withClient } from './kit.js';
 import { idRanges } from './long-tail.js';
 import { dashboards, monthAddsUp, type Dashboard } from './stats-fill.js';
@@ -50,7 +50,6 @@ if (!(await seededWith(adminUrl, name, size))) {
 }
 const url = databaseUrl(adminUrl, name);
 const ids = await idRanges(url);
-const members = await dashboards(url, DASHBOARD_BLOGS, env.BENCH_FRESH_STATS === '1');
 
 await assertFree(APP);
 const server = start([process.execPath, path.join(here, '../apps/server/dist/server.js')], {
@@ -65,11 +64,19 @@ const server = start([process.execPath, path.join(here, '../apps/server/dist/ser
   PUBLIC_URL: APP,
 });
 
+server.once('exit', (code, signal) => {
+  if (!stopping) console.error(`the server exited (${signal ?? code}) during the runs`);
+});
+let stopping = false;
+let members: { blogs: Dashboard[]; articles: Dashboard[] } = { blogs: [], articles: [] };
+
 interface Run {
   rps: number;
   p50: number;
   p99: number;
   errors: number;
+  /** The server process's CPU time per request (ms): what the load average does not change. */
+  cpuMs?: number;
 }
 
 /** Answers other than 2xx, by request, status and error key ("GET page 503 pages.busy"). */
@@ -131,6 +138,7 @@ async function reads(kind: 'page' | 'api', counting: boolean, seconds: number): 
 /** The dashboards as their members ask for them, at random, `concurrency` at a time. */
 async function dashboard(kind: 'blogs' | 'articles', concurrency: number): Promise<Run> {
   const targets: Dashboard[] = kind === 'blogs' ? members.blogs : members.articles;
+  const cpuBefore = server.pid === undefined ? undefined : cpuTimeUs(server.pid);
   const result = await autocannon({
     url: APP,
     connections: concurrency,
@@ -149,16 +157,20 @@ async function dashboard(kind: 'blogs' | 'articles', concurrency: number): Promi
       },
     ],
   });
+  const cpuAfter = server.pid === undefined ? undefined : cpuTimeUs(server.pid);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+      ? { cpuMs: (cpuAfter - cpuBefore) / 1000 / result.requests.total }
+      : {}),
   };
 }
 
 const line = (label: string, r: Run, extra = '') =>
-  `  ${label.padEnd(46)} ${r.rps.toFixed(0).padStart(6)} /s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(5)} ms${r.errors ? `  ${r.errors} non-2xx` : ''}${extra}`;
+  `  ${label.padEnd(46)} ${r.rps.toFixed(0).padStart(6)} /s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(5)} ms${r.cpuMs === undefined ? '' : `  server CPU ${r.cpuMs.toFixed(1)} ms/req`}${r.errors ? `  ${r.errors} non-2xx` : ''}${extra}`;
 const load = () =>
   `load average ${loadavg()
     .map((l) => l.toFixed(1))
@@ -178,6 +190,8 @@ const todayViews = () =>
 
 try {
   await waitFor(`${APP}/api/health`);
+  // After the server's start: it brings the schema up to date (the monthly totals).
+  members = await dashboards(url, DASHBOARD_BLOGS, env.BENCH_FRESH_STATS === '1');
   console.log(`${size} breakthroughs, ${duration} s per run, STATS_FLUSH_MS default; ${load()}`);
   if (parts.includes('dashboards')) {
     for (const kind of ['blogs', 'articles'] as const) {
@@ -221,5 +235,6 @@ try {
   }
   for (const [entry, n] of refused) console.log(`  non-2xx: ${n} × ${entry}`);
 } finally {
+  stopping = true;
   await stop(server);
 }
