@@ -852,7 +852,10 @@ export const demoMail = pgTable('demo_mail', {
   headers: jsonb('headers').notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
 });
-/** Readers' counts per breakthrough and day (stats/): added to by each instance's flush. */
+/**
+ * Readers' counts per breakthrough and day (stats/): added to by each instance's flush. The keys
+ * of the stats tables INCLUDE their counts (migration 0021): the dashboards read the index alone.
+ */
 const dailyCounts = () => ({
   day: date('day').notNull(),
   views: integer('views').notNull().default(0),
@@ -870,6 +873,24 @@ export const articleStatsDaily = pgTable(
     ...dailyCounts(),
   },
   (t) => [primaryKey({ columns: [t.articleId, t.day] })],
+);
+
+/**
+ * Views and reads per breakthrough and calendar month (UTC, `month` its first day), added to in
+ * the same flush statement as the daily rows: a year's top breakthroughs read 12 months per
+ * breakthrough plus the days of one partial month. Its key INCLUDEs the counts (migration 0021).
+ */
+export const articleStatsMonthly = pgTable(
+  'article_stats_monthly',
+  {
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    month: date('month').notNull(),
+    views: integer('views').notNull().default(0),
+    reads: integer('reads').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.month] })],
 );
 
 /** The same per blog: kept when a breakthrough is deleted, read in one range scan. */

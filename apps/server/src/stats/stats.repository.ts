@@ -29,6 +29,13 @@ export interface TopArticleRow {
   reads: number;
 }
 
+/** The first day (YYYY-MM-DD) of the first calendar month that starts on or after `day`. */
+export function firstWholeMonth(day: string): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  // Date.UTC's month counts from 0: `month` (from 1) is the next month.
+  return date === 1 ? day : new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+}
+
 const dayText = (column: string) => sql.raw(`to_char(${column}, 'YYYY-MM-DD')`);
 
 /** The stats aggregates: added to by the flushes, read by the dashboards. */
@@ -54,6 +61,12 @@ export function statsRepository(db: Db) {
               SELECT "articleId", day, views, reads, bots FROM batch ORDER BY "articleId", day
               ON CONFLICT (article_id, day) DO UPDATE SET views = s.views + excluded.views,
                 reads = s.reads + excluded.reads, bot_views = s.bot_views + excluded.bot_views
+            ), per_month AS (
+              INSERT INTO article_stats_monthly AS s (article_id, month, views, reads)
+              SELECT "articleId", date_trunc('month', day)::date, sum(views), sum(reads)
+              FROM batch GROUP BY 1, 2 ORDER BY 1, 2
+              ON CONFLICT (article_id, month) DO UPDATE SET views = s.views + excluded.views,
+                reads = s.reads + excluded.reads
             )
             INSERT INTO blog_stats_daily AS s (blog_id, day, views, reads, bot_views)
             SELECT blog_id, day, sum(views), sum(reads), sum(bots) FROM batch
@@ -137,11 +150,12 @@ export function statsRepository(db: Db) {
         FROM ${sql.raw(table)} WHERE ${scope(table)}
           AND ${sql.raw(table)}.created_at >= ${since}::date AT TIME ZONE 'UTC'
         GROUP BY 1`;
-      const [likes, comments] = [
-        rowsOf<DayCountRow>(await db.execute(perDay('likes'))),
-        rowsOf<DayCountRow>(await db.execute(perDay('comments'))),
-      ];
-      return { likes, comments };
+      // At once on PostgreSQL's pool (PGlite runs them one after the other anyway).
+      const [likes, comments] = await Promise.all([
+        db.execute(perDay('likes')),
+        db.execute(perDay('comments')),
+      ]);
+      return { likes: rowsOf<DayCountRow>(likes), comments: rowsOf<DayCountRow>(comments) };
     },
 
     async favorites(blogId: number, since: string): Promise<DayCountRow[]> {
@@ -155,14 +169,29 @@ export function statsRepository(db: Db) {
       );
     },
 
-    /** The blog's most viewed breakthroughs of the period (that still exist). */
+    /**
+     * The blog's most viewed breakthroughs of the period (that still exist): the monthly totals
+     * of the whole months in it, plus the daily rows of the partial month it starts in. Exact:
+     * both are added to in one statement, and a month has a row when one of its days has.
+     */
     async topArticles(blogId: number, since: string): Promise<TopArticleRow[]> {
+      const whole = firstWholeMonth(since);
       return rowsOf<TopArticleRow>(
         await db.execute(sql`
-          SELECT a.id AS "articleId", a.title, sum(s.views)::int AS views, sum(s.reads)::int AS reads
-          FROM article_stats_daily s JOIN articles a ON a.id = s.article_id
-          WHERE a.blog_id = ${blogId} AND s.day >= ${since}::date
-          GROUP BY a.id, a.title ORDER BY views DESC, a.id DESC LIMIT 10`),
+          WITH blog_articles AS (SELECT id FROM articles WHERE blog_id = ${blogId}),
+          parts AS (
+            SELECT article_id, views, reads FROM article_stats_monthly
+            WHERE article_id IN (SELECT id FROM blog_articles) AND month >= ${whole}::date
+            UNION ALL
+            SELECT article_id, views, reads FROM article_stats_daily
+            WHERE article_id IN (SELECT id FROM blog_articles)
+              AND day >= ${since}::date AND day < ${whole}::date
+          ), top AS (
+            SELECT article_id, sum(views)::int AS views, sum(reads)::int AS reads FROM parts
+            GROUP BY article_id ORDER BY views DESC, article_id DESC LIMIT 10
+          )
+          SELECT a.id AS "articleId", a.title, top.views, top.reads
+          FROM top JOIN articles a ON a.id = top.article_id ORDER BY top.views DESC, a.id DESC`),
       );
     },
   };
