@@ -7,9 +7,13 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
  *     npx tsx bench/profile.ts "article page"
  *
+ * Workloads besides the long tail's and "mixed": "search" (`GET /api/search` at random corpus
+ * words, as search-load.ts asks) and "search page" (the `/search?q=` HTML page) — profile these
+ * on a database search-load.ts seeded (BENCH_DB_PREFIX=repolog_search, its Korean half).
+ *
  * Options (env): BENCH_SIZE (default 100000), BENCH_DURATION (default 15), BENCH_CONNECTIONS
- * (default 50), BENCH_DB_PREFIX (default "repolog_bench"). The .cpuprofile file is kept (open it
- * in Chrome DevTools or speedscope for the flame graph).
+ * (default 50), BENCH_DB_PREFIX (default "repolog_bench"), BENCH_PORT (default 3913). The
+ * .cpuprofile file is kept (open it in Chrome DevTools or speedscope for the flame graph).
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,8 +30,9 @@ import {
   stop,
   waitFor,
 } from './kit.js';
-import { idRanges, longTailWorkloads } from './long-tail.js';
+import { idRanges, longTailWorkloads, type Workload } from './long-tail.js';
 import { mixedRun } from './mixed-run.js';
+import { corpusWords, randomQuery } from './search-load-parts.js';
 import { seedBenchData } from './seed.js';
 
 interface ProfileNode {
@@ -49,7 +54,7 @@ const duration = Number(env.BENCH_DURATION ?? 15);
 const connections = Number(env.BENCH_CONNECTIONS ?? 50);
 const name = `${env.BENCH_DB_PREFIX ?? 'repolog_bench'}_${size}`;
 const workloadName = process.argv[2] ?? 'article page';
-const PORT = 3913;
+const PORT = Number(env.BENCH_PORT ?? 3913);
 const origin = `http://127.0.0.1:${PORT}`;
 
 /** Which package a frame belongs to: a node_modules package, node itself, or Repolog. */
@@ -103,7 +108,19 @@ let measured;
 try {
   await waitFor(`${origin}/api/health`);
   const ids = await idRanges(url);
-  const workloads = await longTailWorkloads(origin, ids);
+  const words = workloadName.startsWith('search') ? await corpusWords(url) : undefined;
+  const searches: Workload[] = words
+    ? [
+        { name: 'search', kind: 'list', next: () => randomQuery(words) },
+        {
+          name: 'search page',
+          kind: 'page',
+          next: () => randomQuery(words, '/search'),
+          headers: { accept: 'text/html,application/xhtml+xml' },
+        },
+      ]
+    : [];
+  const workloads = [...searches, ...(await longTailWorkloads(origin, ids))];
   const workload = workloads.find((w) => w.name === workloadName);
   if (workloadName === 'mixed') {
     measured = await mixedRun({

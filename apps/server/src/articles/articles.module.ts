@@ -36,8 +36,8 @@ export interface ArticlesModule {
   service: ArticlesService;
   /** Breakthrough lists other features show (profiles, liked lists, the home ranking). */
   lists: ArticleLists;
-  /** A breakthrough's search document, made on the render pool (search's background pass). */
-  analyze: RenderPool['analyze'];
+  /** Breakthroughs' search documents, a batch per render pool task (search's background pass). */
+  analyzeMany: RenderPool['analyzeMany'];
 }
 
 /**
@@ -152,6 +152,6 @@ export function registerArticlesModule(app: FastifyInstance, deps: AppDeps): Art
   return {
     service,
     lists: articleLists(listQueries),
-    analyze: (content, owner, search) => renderPool.analyze(content, owner, search),
+    analyzeMany: (documents, owner) => renderPool.analyzeMany(documents, owner),
   };
 }

@@ -1,7 +1,7 @@
 import { Piscina } from 'piscina';
 import type { SearchDocument, SearchFields } from '../search/search.public.js';
 import type { StoredBody } from './article-body.js';
-import type { RenderStarted, RenderTask } from './markdown.worker.js';
+import type { RenderResult, RenderStarted, RenderTask } from './markdown.worker.js';
 
 /** What a breakthrough is found by besides its body (the body is the render's content). */
 export type SearchInput = Omit<SearchFields, 'content'>;
@@ -62,8 +62,11 @@ export interface RenderPool {
    * when the body cannot be rendered and RenderRefusedError past the queue bounds.
    */
   render(content: string, owner: string, search?: SearchInput): Promise<StoredBody>;
-  /** Only the search document of a breakthrough (the search index's background pass). */
-  analyze(content: string, owner: string, search: SearchInput): Promise<SearchDocument>;
+  /**
+   * Only the search documents of breakthroughs, in order, in one task (the search index's
+   * background pass: one turn and one message for a batch). One time limit covers the batch.
+   */
+  analyzeMany(documents: SearchFields[], owner: string): Promise<SearchDocument[]>;
   stats(): RenderPoolStats;
   /** Refuses new renders, rejects waiting ones and stops the threads. */
   close(): Promise<void>;
@@ -74,8 +77,8 @@ interface Job {
   owner: string;
   content: string;
   search: SearchInput | undefined;
-  searchOnly: boolean;
-  resolve(body: StoredBody): void;
+  documents?: SearchFields[] | undefined;
+  resolve(body: RenderResult): void;
   reject(error: Error): void;
   controller?: AbortController;
   timer?: NodeJS.Timeout;
@@ -108,7 +111,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   // From source (tests, `npm run dev`) the worker is TypeScript and its thread needs the tsx
   // loader; the built server has dist/markdown.worker.js beside dist/server.js.
   const fromSource = import.meta.url.endsWith('.ts');
-  const piscina = new Piscina<RenderTask, StoredBody>({
+  const piscina = new Piscina<RenderTask, RenderResult>({
     filename: new URL(fromSource ? './markdown.worker.ts' : './markdown.worker.js', import.meta.url)
       .href,
     ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
@@ -154,7 +157,12 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     runningPerOwner.set(job.owner, (runningPerOwner.get(job.owner) ?? 0) + 1);
     piscina
       .run(
-        { key: job.key, content: job.content, search: job.search, searchOnly: job.searchOnly },
+        {
+          key: job.key,
+          content: job.content,
+          search: job.search,
+          documents: job.documents,
+        },
         { signal: controller.signal },
       )
       .then(
@@ -203,8 +211,8 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     content: string,
     owner: string,
     search: SearchInput | undefined,
-    searchOnly: boolean,
-  ): Promise<StoredBody> => {
+    documents?: SearchFields[],
+  ): Promise<RenderResult> => {
     if (closed) {
       return Promise.reject(new RenderRefusedError('closed', 'the renderer is shutting down'));
     }
@@ -224,9 +232,9 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
         ),
       );
     }
-    return new Promise<StoredBody>((resolve, reject) => {
+    return new Promise<RenderResult>((resolve, reject) => {
       nextKey += 1;
-      const job: Job = { key: nextKey, owner, content, search, searchOnly, resolve, reject };
+      const job: Job = { key: nextKey, owner, content, search, documents, resolve, reject };
       const jobs = waiting.get(owner);
       if (jobs) jobs.push(job);
       else waiting.set(owner, [job]);
@@ -236,12 +244,14 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   };
 
   return {
-    render: (content, owner, search) => enqueue(content, owner, search, false),
+    render: (content, owner, search) => enqueue(content, owner, search),
 
-    async analyze(content, owner, search) {
-      const body = await enqueue(content, owner, search, true);
-      if (!body.search) throw new RenderError('failed', 'the search document was not made');
-      return body.search;
+    async analyzeMany(documents, owner) {
+      const body = await enqueue('', owner, undefined, documents);
+      if (body.documents?.length !== documents.length) {
+        throw new RenderError('failed', 'the search documents were not made');
+      }
+      return body.documents;
     },
 
     stats() {

@@ -63,7 +63,21 @@ export function pieces(text: string): Piece[] {
   return found;
 }
 
-const stemWord = (word: string): string => (LATIN_WORD.test(word) ? stem(word) : word);
+/** Stems already made: the stemmer was most of a snippet's time, and words repeat. */
+const stems = new Map<string, string>();
+/** Bound of the stems kept (each thread's own; a full map starts again). */
+const MAX_STEMS = 50_000;
+
+function stemWord(word: string): string {
+  if (!LATIN_WORD.test(word)) return word;
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    stemmed = stem(word);
+    if (stems.size >= MAX_STEMS) stems.clear();
+    stems.set(word, stemmed);
+  }
+  return stemmed;
+}
 
 /** An identifier: more than one word in one segment (`useEffect`, `pg_trgm`, `C++`, `node:test`). */
 export function isIdentifier(text: string): boolean {

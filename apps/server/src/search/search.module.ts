@@ -21,18 +21,18 @@ declare module 'fastify' {
 /**
  * Registers search: GET /api/search, GET /api/tags, the related breakthroughs, and the
  * background pass that indexes breakthroughs stored without a search document. Documents are
- * made on the articles feature's render pool (`analyze`), where bodies are rendered when
+ * made on the articles feature's render pool (`analyzeMany`), where bodies are rendered when
  * written; related lists are computed behind each write.
  */
 export function registerSearchModule(
   app: FastifyInstance,
   deps: AppDeps,
-  articles: Pick<ArticlesModule, 'analyze' | 'lists'>,
+  articles: Pick<ArticlesModule, 'analyzeMany' | 'lists'>,
 ): SearchService {
   const repo = searchRepository(deps.readDb);
   const indexer = createSearchIndexer({
     repo,
-    analyze: articles.analyze,
+    analyzeMany: articles.analyzeMany,
     onError: (error) => app.log.warn({ err: error }, 'indexing a breakthrough for search failed'),
   });
   const related = createRelated({
@@ -64,10 +64,10 @@ export function registerSearchModule(
     officialBlogId: deps.config.officialBlogId,
   });
   deps.events.on('article.changed', ({ articleId }) => {
-    service.forgetTags();
+    service.forgetWritten();
     related.request(articleId);
   });
-  deps.events.on('blog.deleted', () => service.forgetTags());
+  deps.events.on('blog.deleted', () => service.forgetWritten());
   registerSearchRoutes(app, service, related);
   deps.pageReads.search = ({ blog, ...query }) =>
     service.search({ ...query, blog: blog ?? undefined });

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SearchSort } from '@repolog/contract/search';
 import type { Db } from '../db/client.js';
 import { articles, articleSearch, blogs, users } from '../db/schema.js';
@@ -19,6 +19,7 @@ export interface SearchRow {
   tags: string[];
   likeCount: number;
   commentCount: number;
+  /** The start of the stored plain text. */
   text: string;
   total: number;
 }
@@ -51,6 +52,8 @@ export function searchRepository(db: Db) {
       filters: SearchFilters,
       sort: SearchSort,
       page: { offset: number; limit: number },
+      /** How much of each result's stored text is read (snippets look no further). */
+      textChars: number,
     ): Promise<SearchRow[]> {
       // Hidden breakthroughs (moderation) are found by nobody.
       const conditions: SQL[] = [
@@ -85,7 +88,22 @@ export function searchRepository(db: Db) {
           : sort === 'likes'
             ? [desc(articles.likeCount), desc(articles.createdAt), desc(articles.id)]
             : [desc(relevance), desc(articles.id)];
-      return db
+      // The page's ids first, narrow rows through the rank and the count (every match is
+      // ranked; carrying the stored text and the names along made that several times slower).
+      const found = await db
+        .select({
+          id: articles.id,
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+        })
+        .from(articleSearch)
+        .innerJoin(articles, eq(articles.id, articleSearch.articleId))
+        .where(and(...conditions))
+        .orderBy(...order)
+        .limit(page.limit)
+        .offset(page.offset);
+      if (found.length === 0) return [];
+      // Then what the page shows of those, the text only as far as a snippet looks.
+      const shown = await db
         .select({
           id: articles.id,
           title: articles.title,
@@ -96,16 +114,22 @@ export function searchRepository(db: Db) {
           tags: articles.tags,
           likeCount: articles.likeCount,
           commentCount: articles.commentCount,
-          text: articleSearch.text,
-          total: sql<number>`count(*) over ()`.mapWith(Number),
+          text: sql<string>`left(${articleSearch.text}, ${textChars})`,
         })
         .from(articleSearch)
         .innerJoin(articles, eq(articles.id, articleSearch.articleId))
         .innerJoin(blogs, eq(blogs.id, articles.blogId))
-        .where(and(...conditions))
-        .orderBy(...order)
-        .limit(page.limit)
-        .offset(page.offset);
+        .where(
+          inArray(
+            articles.id,
+            found.map((row) => row.id),
+          ),
+        );
+      const byId = new Map(shown.map((row) => [row.id, row]));
+      return found.flatMap(({ id, total }) => {
+        const row = byId.get(id);
+        return row ? [{ ...row, total }] : [];
+      });
     },
 
     /**
@@ -163,18 +187,27 @@ export function searchRepository(db: Db) {
     },
 
     /**
-     * Stores a document the background pass made, unless the breakthrough is gone or a write
-     * stored one from this analyzer meanwhile (that one is at least as new).
+     * Stores documents the background pass made, in one statement: each unless its
+     * breakthrough is gone or a write stored one from this analyzer meanwhile (that one is at
+     * least as new).
      */
     async storeIndexed(
-      articleId: number,
-      document: SearchDocument,
+      made: readonly { articleId: number; document: SearchDocument }[],
       version: number,
     ): Promise<void> {
+      if (made.length === 0) return;
+      const rows = sql.join(
+        made.map(
+          ({ articleId, document }) =>
+            sql`(${articleId}::integer, ${document.vector}::tsvector, ${document.text}::text)`,
+        ),
+        sql`, `,
+      );
       await db.execute(sql`
         insert into ${articleSearch} (article_id, document, text, analyzer_version)
-        select ${articleId}, ${document.vector}::tsvector, ${document.text}, ${version}
-        where exists (select 1 from ${articles} where id = ${articleId})
+        select v.id, v.document, v.text, ${version}::integer
+        from (values ${rows}) as v(id, document, text)
+        where exists (select 1 from ${articles} where id = v.id)
         on conflict (article_id) do update
           set document = excluded.document, text = excluded.text,
               analyzer_version = excluded.analyzer_version

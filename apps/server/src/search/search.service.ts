@@ -12,7 +12,7 @@ import { parseQuery, QueryError, MAX_QUERY_TERMS, type ParsedQuery } from './sea
 import type { SearchIndexer } from './search-indexer.js';
 import type { SearchRepository } from './search.repository.js';
 import type { TagsRepository } from './tags.repository.js';
-import { buildSnippet } from './snippet.js';
+import { buildSnippet, SCAN_CHARS } from './snippet.js';
 
 /** A search as asked (the API's query, or the /search page's). */
 export interface SearchRequest {
@@ -31,6 +31,22 @@ const blankToNull = (value: string | undefined) => {
 
 /** Words of a query a spelling suggestion may change (no operators, phrases or short words). */
 const MAX_SUGGESTED_WORDS = 5;
+/** Queries whose parse is kept (the same words are asked again and again). */
+const MAX_PARSED = 1000;
+/** How long a word's closest spelling is kept (this instance forgets it at each write). */
+const SUGGESTION_TTL_MS = 60_000;
+
+const parsedQueries = new Map<string, ParsedQuery>();
+/** The analyzer's reading of a query, kept: pure, and read only by the search. */
+function parsedQuery(q: string): ParsedQuery {
+  let parsed = parsedQueries.get(q);
+  if (!parsed) {
+    parsed = parseQuery(q);
+    if (parsedQueries.size >= MAX_PARSED) parsedQueries.clear();
+    parsedQueries.set(q, parsed);
+  }
+  return parsed;
+}
 
 /** No words: every breakthrough the filters let through (a tag's page). */
 const EVERYTHING: ParsedQuery = {
@@ -54,6 +70,12 @@ export function searchService(deps: {
     maxKeys: 256,
     name: 'tag_counts',
   });
+  // The closest word reads every listed title: kept per word until a write, or for a minute.
+  const closestWords = microcache<string | null>({
+    ttlMs: SUGGESTION_TTL_MS,
+    maxKeys: 1000,
+    name: 'search_suggestions',
+  });
   /** The query with each plain word spelled as the closest known word; undefined if no change. */
   const suggest = async (q: string): Promise<string | undefined> => {
     const words = q.toLowerCase().split(/\s+/);
@@ -62,7 +84,7 @@ export function searchService(deps: {
       words.map(async (word) =>
         word.startsWith('-') || Array.from(word).length < 3
           ? word
-          : ((await repo.closestWord(word, officialBlogId)) ?? word),
+          : ((await closestWords.get(word, () => repo.closestWord(word, officialBlogId))) ?? word),
       ),
     );
     const suggestion = spelled.join(' ');
@@ -70,8 +92,11 @@ export function searchService(deps: {
   };
 
   return {
-    /** A breakthrough was written or deleted: tags are counted again. */
-    forgetTags: () => tagCounts.clear(),
+    /** A breakthrough was written or deleted: tags are counted again, spellings looked up. */
+    forgetWritten: () => {
+      tagCounts.clear();
+      closestWords.clear();
+    },
 
     /** Tags starting with what was typed (the most used when nothing was), most used first. */
     async tags(typed: string | undefined): Promise<TagCount[]> {
@@ -92,7 +117,7 @@ export function searchService(deps: {
       if (q === '' && tag === null) return { items: [], total: 0 };
       let parsed = EVERYTHING;
       try {
-        if (q !== '') parsed = parseQuery(q);
+        if (q !== '') parsed = parsedQuery(q);
       } catch (error) {
         if (!(error instanceof QueryError)) throw error;
         if (error.reason === 'tooLong') {
@@ -111,15 +136,20 @@ export function searchService(deps: {
         blogId: request.blog ?? null,
         excludeBlogId: officialBlogId,
       };
-      const rows = await repo.search(parsed, filters, request.sort ?? 'relevance', {
-        offset: (page - 1) * SEARCH_PAGE_SIZE,
-        limit: SEARCH_PAGE_SIZE,
-      });
+      // One character past the snippet's scan: the snippet still knows the text goes on.
+      const rows = await repo.search(
+        parsed,
+        filters,
+        request.sort ?? 'relevance',
+        { offset: (page - 1) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE },
+        SCAN_CHARS + 1,
+      );
       // Past the last page there is no row to read the total from: count on the first.
       const total =
         rows[0]?.total ??
         (page > 1
-          ? ((await repo.search(parsed, filters, 'newest', { offset: 0, limit: 1 }))[0]?.total ?? 0)
+          ? ((await repo.search(parsed, filters, 'newest', { offset: 0, limit: 1 }, 0))[0]?.total ??
+            0)
           : 0);
       const suggestion = total === 0 && q !== '' ? await suggest(q) : undefined;
       return {

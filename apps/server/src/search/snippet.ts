@@ -5,8 +5,8 @@ import { wordMatches, type Highlight } from './search-query.js';
 const SNIPPET_CHARS = 180;
 /** Characters shown before the first match of the chosen passage. */
 const LEAD = 40;
-/** How far into a long text matches are looked for. */
-const SCAN_CHARS = 20_000;
+/** How far into a long text matches are looked for (no further is read for a snippet). */
+export const SCAN_CHARS = 20_000;
 
 const escapeHtml = (text: string) =>
   text
@@ -30,7 +30,7 @@ function matches(text: string, highlight: Highlight): Range[] {
           at = piece.text.indexOf(sub, at + sub.length);
         }
       }
-    } else if (wordMatches(piece.text, highlight.lexemes)) {
+    } else if (highlight.lexemes.size > 0 && wordMatches(piece.text, highlight.lexemes)) {
       ranges.push([piece.start, piece.start + piece.text.length]);
     }
   }
