@@ -139,6 +139,12 @@ export async function mixedRun(options: {
   const cookieOf = new Map(writers.map((w) => [w.userId, w.cookie]));
   const listeners = writers.slice(0, options.streams);
   const streams = openStreams(origin, listeners);
+  // Every stream open before the load starts (up to 60 s): a notice written before its stream
+  // opened reaches the user as the count the stream starts with, not as a push counted here.
+  for (const until = Date.now() + 60_000; Date.now() < until;) {
+    if (streams.stats().opened >= listeners.length) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   // Half the likes and comments go to breakthroughs of listening users, so notifications really
   // travel (through NOTIFY) to open streams during the run.
   const { listened, startedAt } = await withClient(databaseUrl, async (client) => {
