@@ -17,6 +17,8 @@ export interface Measured {
   errors: number;
   /** Requests answered in the measured run (the warm-up's not counted). */
   requests: number;
+  /** The answers other than 2xx, by status (`503×20`), when there were any. */
+  statuses?: string;
   /** CPU time the server process spent per request (µs), when its pid was given. */
   cpuUs?: number;
 }
@@ -115,10 +117,20 @@ export async function measure(
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
     requests: result.requests.total,
+    ...(result.non2xx > 0 ? { statuses: otherStatuses(result) } : {}),
     ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
       ? { cpuUs: (cpuAfter - cpuBefore) / result.requests.total }
       : {}),
   };
+}
+
+/** The non-2xx statuses of a run and how many of each. */
+function otherStatuses(result: autocannon.Result): string {
+  const stats = (result as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats;
+  return Object.entries(stats ?? {})
+    .filter(([status]) => !status.startsWith('2'))
+    .map(([status, { count }]) => `${status}×${count}`)
+    .join(' ');
 }
 
 /** A fresh, empty database named `name` on the server of `adminUrl`; returns its URL. */
