@@ -95,7 +95,10 @@ export async function coEditors(options: {
     },
 
     async converge(timeoutMs: number) {
+      const started = Date.now();
       await waitUntil(() => all.every(complete), timeoutMs);
+      /** How long every draft's editors took to hold the same text with every mark. */
+      const tookMs = Date.now() - started;
       let storedEqual = true;
       for (const draft of all) {
         // A new editor, on whichever instance the balancer picks, loads what was stored.
@@ -125,6 +128,7 @@ export async function coEditors(options: {
         marks,
         marksMissing,
         storedEqual,
+        tookMs,
       };
     },
 

@@ -6,13 +6,17 @@
  * on 4 instances, the same load plus 20 live co-editors while one instance is killed with
  * SIGKILL and started again: acknowledged writes lost, notifications pushed twice, co-editors
  * converged, a route's rate limit across the cluster, streams and editors reconnected.
+ * With every engine on by default: a streaming replica of a PostgreSQL primary of its own
+ * (scripts/pg-replica.sh, DATABASE_READ_URL) and an S3-compatible media store (s3rver).
  * Asserts nothing. Needs `npm run build -w @repolog/server`, PostgreSQL and Redis:
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/cluster.ts
  *
  * Options (env): BENCH_ARTICLES (default 10000), BENCH_DURATION seconds per run (default 10),
  * BENCH_CONNECTIONS (default 50), BENCH_INSTANCES (default "1,2,4"), BENCH_REDIS_URL (default
- * redis://127.0.0.1:6379), BENCH_REUSE=1 (keep a seeded repolog_cluster database).
+ * redis://127.0.0.1:6379), BENCH_REUSE=1 (keep a seeded repolog_cluster database; only without
+ * the replica), BENCH_REPLICA=0 (one PostgreSQL at BENCH_DATABASE_URL, no replica), BENCH_S3=0
+ * (media in PostgreSQL), BENCH_CONVERGE_S (how long co-editors may take to converge, default 120).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -21,6 +25,8 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../apps/server/src/db/client.js';
+import { startReplicaPair, type ReplicaPair } from '../apps/server/src/test/pg-replica.js';
+import { startTestS3, type TestS3 } from '../apps/server/src/test/s3.js';
 import { coEditors } from './cluster-editors.js';
 import { databaseUrl, freshDatabase, measure, SECRET, seededWith, start, waitFor } from './kit.js';
 import { idRanges, longTailWorkloads } from './long-tail.js';
@@ -29,7 +35,9 @@ import { seedBenchData } from './seed.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = process.env;
-const adminUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const withReplica = env.BENCH_REPLICA !== '0';
+const withS3 = env.BENCH_S3 !== '0';
+const convergeMs = Number(env.BENCH_CONVERGE_S ?? 120) * 1000;
 const articles = Number(env.BENCH_ARTICLES ?? 10_000);
 const duration = Number(env.BENCH_DURATION ?? 10);
 const connections = Number(env.BENCH_CONNECTIONS ?? 50);
@@ -51,8 +59,15 @@ function ensureHaproxy(): string {
   }
 }
 
+/** The primary (and the replica) every instance uses; a pair of its own with the replica on. */
+const replica: ReplicaPair | undefined = withReplica ? await startReplicaPair() : undefined;
+const s3: TestS3 | undefined = withS3 ? await startTestS3() : undefined;
+const adminUrl =
+  replica?.primaryUrl ?? env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASE = 'repolog_cluster';
+
 async function seeded(): Promise<string> {
-  const name = 'repolog_cluster';
+  const name = DATABASE;
   if (env.BENCH_REUSE === '1' && (await seededWith(adminUrl, name, articles))) {
     return databaseUrl(adminUrl, name);
   }
@@ -73,6 +88,8 @@ const prefix = `repolog-bench-${randomBytes(4).toString('hex')}:`;
 const instanceEnv = (url: string, n: number): Record<string, string> => ({
   PORT: String(portOf(n)),
   DATABASE_URL: url,
+  ...(replica ? { DATABASE_READ_URL: databaseUrl(replica.replicaUrl, DATABASE) } : {}),
+  ...(s3?.env() ?? {}),
   DATABASE_POOL_SIZE: '5',
   REDIS_URL: redisUrl,
   REDIS_PREFIX: prefix,
@@ -146,7 +163,7 @@ const loadOf = async () => {
   return { databaseUrl: url, ids, reads, connections, duration, writers: 300, streams: 100 };
 };
 console.log(
-  `cluster run: ${articles} articles, ${connections} connections, ${duration} s per run, ${cpus().length} cores; Redis ${redisUrl} (prefix ${prefix})`,
+  `cluster run: ${articles} articles, ${connections} connections, ${duration} s per run, ${cpus().length} cores; Redis ${redisUrl} (prefix ${prefix}); ${replica ? 'primary + streaming replica' : 'one PostgreSQL'}; media in ${s3 ? 'S3 (s3rver)' : 'PostgreSQL'}`,
 );
 
 for (const count of sizes) {
@@ -175,17 +192,28 @@ await waitFor(`${LB}/api/health`);
 try {
   const editors = await coEditors({ origin: LB, databaseUrl: url, drafts: 4, perDraft: 5 });
   const typing = editors.typeEvery(400);
-  const running = mixedRun({ ...(await loadOf()), origin: LB, duration: duration * 2 });
-  await new Promise((resolve) => setTimeout(resolve, (duration * 1000) / 2));
-  const victim = instances[1];
-  if (victim) await killed(victim, 'SIGKILL');
-  const killedAt = Date.now();
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  instances[1] = await startInstance(url, 1);
-  console.log(`killed instance 2 (SIGKILL), back in ${Date.now() - killedAt} ms`);
-  const result = await running;
+  // Instance 2 is killed halfway through the measured run (its streams and requests with it)
+  // and started again two seconds later.
+  let restarted: Promise<void> = Promise.resolve();
+  const result = await mixedRun({
+    ...(await loadOf()),
+    origin: LB,
+    duration: duration * 2,
+    onMeasuring: () => {
+      restarted = (async () => {
+        await new Promise((resolve) => setTimeout(resolve, duration * 1000));
+        const victim = instances[1];
+        if (victim) await killed(victim, 'SIGKILL');
+        const killedAt = Date.now();
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        instances[1] = await startInstance(url, 1);
+        console.log(`killed instance 2 (SIGKILL), back in ${Date.now() - killedAt} ms`);
+      })();
+    },
+  });
+  await restarted;
   typing.stop();
-  const converged = await editors.converge(30_000);
+  const converged = await editors.converge(convergeMs);
   // GET /api/auth/github/authorize allows 30 a minute per client, on the whole cluster.
   const statuses: number[] = [];
   for (let n = 0; n < 40; n += 1) {
@@ -199,7 +227,7 @@ try {
     `  notifications: ${result.streams.notices} pushed for ${result.streams.written} written, ${result.streams.duplicates} pushed twice, ${result.streams.reconnects} stream reconnects, ${result.streams.stillOpen}/${result.streams.opened} open at the end`,
   );
   console.log(
-    `  co-editors: ${converged.converged}/${converged.drafts} drafts converged (${converged.editors} editors, ${converged.reconnects} reconnects), ${converged.marksMissing} of ${converged.marks} typed marks missing, stored document equal: ${converged.storedEqual}`,
+    `  co-editors: ${converged.converged}/${converged.drafts} drafts converged ${converged.converged === converged.drafts ? `${(converged.tookMs / 1000).toFixed(1)} s after typing stopped` : `within ${convergeMs / 1000} s`} (${converged.editors} editors, ${converged.reconnects} reconnects), ${converged.marksMissing} of ${converged.marks} typed marks missing, stored document equal: ${converged.storedEqual}`,
   );
   console.log(
     `  rate limit (30/min) across 4 instances: ${statuses.filter((s) => s === 302).length} allowed, ${statuses.filter((s) => s === 429).length} refused of 40`,
@@ -209,5 +237,7 @@ try {
   await killed(lb);
   for (const instance of instances) await killed(instance);
   await killed(bare);
+  await replica?.close();
+  await s3?.close();
 }
 process.exit(0);

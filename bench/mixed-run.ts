@@ -121,6 +121,8 @@ export async function mixedRun(options: {
   streams: number;
   /** Share of requests that write (default 0.1): likes half, comments 35%, breakthroughs 15%. */
   writeShare?: number;
+  /** Called as the measured run starts (writers signed in, streams open): a failure to inject. */
+  onMeasuring?: () => void;
 }): Promise<MixedResult> {
   const writeShare = options.writeShare ?? 0.1;
   const { origin, databaseUrl, ids, reads, connections, duration } = options;
@@ -258,9 +260,23 @@ export async function mixedRun(options: {
       duration: seconds,
       requests: [{ setupRequest, onResponse }],
     });
-  const result = await run(duration);
-  // Pushes of the last writes are on their way.
-  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const measuring = run(duration);
+  options.onMeasuring?.();
+  const result = await measuring;
+  // Pushes of the last writes are on their way: up to 15 s for every notice written for a
+  // listener to have arrived (an outbox delivery retried after a killed instance takes seconds).
+  const writtenForListeners = () =>
+    withClient(databaseUrl, async (client) => {
+      const { rows } = await client.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM notifications WHERE recipient_id = ANY($1::int[]) AND created_at >= $2',
+        [listeners.map((l) => l.userId), startedAt],
+      );
+      return rows[0]?.n ?? 0;
+    });
+  for (const until = Date.now() + 15_000; Date.now() < until;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (streams.stats().notices >= (await writtenForListeners())) break;
+  }
   const streamStats = streams.stats();
   await streams.close();
 
@@ -292,12 +308,7 @@ export async function mixedRun(options: {
          AND a.like_count <> (SELECT count(*) FROM likes l WHERE l.article_id = a.id)`,
       [[...new Set(pairs.map(([pair]) => Number(pair.split(':')[1])))]],
     );
-    const written = await client.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM notifications WHERE recipient_id = ANY($1::int[]) AND created_at >= $2',
-      [listeners.map((l) => l.userId), startedAt],
-    );
     return {
-      noticesWritten: written.rows[0]?.n ?? 0,
       lost: {
         likes: likesLost,
         comments: comments.length - (commentRows.rows[0]?.n ?? 0),
@@ -322,7 +333,7 @@ export async function mixedRun(options: {
     writes,
     lost: lost.lost,
     likeCountsOff: lost.likeCountsOff,
-    streams: { ...streamStats, written: lost.noticesWritten },
+    streams: { ...streamStats, written: await writtenForListeners() },
     byKind: Object.fromEntries(
       Object.entries(latencies).map(([kind, values]) => {
         const sorted = values.sort((a, b) => a - b);

@@ -14,7 +14,6 @@
 import { pathToFileURL } from 'node:url';
 import { between, count, gt, max, min, sql } from 'drizzle-orm';
 import { LANGUAGES } from '../packages/contract/src/languages.js';
-import { renderBody } from '../apps/server/src/articles/render-body.js';
 import { openDatabase, type Db } from '../apps/server/src/db/client.js';
 import {
   articles,
@@ -24,6 +23,16 @@ import {
   likes,
   users,
 } from '../apps/server/src/db/schema.js';
+import {
+  BODIES,
+  KOREAN_BODIES,
+  koreanTitle,
+  NOUNS,
+  pick,
+  rendered,
+  textValues,
+  VERBS,
+} from './seed-text.js';
 
 export interface SeedSizes {
   blogs: number;
@@ -47,43 +56,6 @@ export const DEFAULT_SIZES: SeedSizes = {
   comments: 200_000,
   users: 2000,
 };
-
-const VERBS = ['Fixing', 'Tuning', 'Debugging', 'Scaling', 'Migrating', 'Testing', 'Caching'];
-const NOUNS = [
-  'connection pools',
-  'flaky tests',
-  'memory leaks',
-  'slow queries',
-  'race conditions',
-  'cold starts',
-  'build times',
-  'retry storms',
-  'index bloat',
-  'websocket drops',
-];
-
-const textArray = (values: readonly string[]) =>
-  sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`);
-/** A random element of a literal text array. */
-const pick = (values: readonly string[]) =>
-  sql`(${textArray(values)})[1 + floor(random() * ${values.length})::int]`;
-
-/**
- * The article bodies (twenty lengths), stored with their rendering as the server stores a
- * body written through the API: cold reads are measured as they happen on a live site.
- */
-const BODIES = Array.from(
-  { length: 20 },
-  (_, k) =>
-    `## Problem\n${'We saw latency spikes under load. '.repeat(5 + k)}\n## Fix\n\`\`\`ts\nawait pool.release();\n\`\`\``,
-);
-const RENDERED = BODIES.map(renderBody);
-/** A text[] literal of bound values. */
-const textValues = (values: readonly string[]) =>
-  sql`(array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[])`;
 
 /** min and max id inserted after `before` (identity columns are sequential per statement). */
 async function idRange(
@@ -117,8 +89,15 @@ async function countBetween(
   return row?.n ?? 0;
 }
 
-/** Fills the database with `sizes` rows; returns what was inserted and how long it took. */
-export async function seedBenchData(db: Db, sizes: SeedSizes): Promise<SeedReport> {
+/**
+ * Fills the database with `sizes` rows; returns what was inserted and how long it took.
+ * `korean` (0–1, default 0) is the share of breakthroughs with a Korean title and body.
+ */
+export async function seedBenchData(
+  db: Db,
+  sizes: SeedSizes,
+  { korean = 0 }: { korean?: number } = {},
+): Promise<SeedReport> {
   const ms: Record<string, number> = {};
   const timed = async <T>(name: string, step: () => Promise<T>): Promise<T> => {
     const started = performance.now();
@@ -167,23 +146,28 @@ export async function seedBenchData(db: Db, sizes: SeedSizes): Promise<SeedRepor
   });
 
   const articlesBefore = await maxId(db, articles);
+  // The body's index into `bodies`: English ones first, then (with a Korean share) Korean ones.
+  const bodies = korean > 0 ? [...BODIES, ...KOREAN_BODIES] : BODIES;
+  const stored = rendered(bodies);
   await timed('articles', () =>
     db.execute(sql`
       insert into articles (blog_id, author_id, title, content, content_html, content_text,
                             render_version, about, problem, solution, created_at, updated_at)
-      select s.blog_id, bl.owner_id, s.verb || ' ' || s.noun || ' in ' || s.lang || ' #' || s.n,
-             ${textValues(BODIES)}[s.body], ${textValues(RENDERED.map((r) => r.html))}[s.body],
-             ${textValues(RENDERED.map((r) => r.text))}[s.body], ${RENDERED[0]?.version ?? 0},
+      select s.blog_id, bl.owner_id,
+             case when s.ko then ${koreanTitle()} else s.verb || ' ' || s.noun || ' in ' || s.lang
+             end || ' #' || s.n,
+             ${textValues(bodies)}[s.body], ${textValues(stored.map((r) => r.html))}[s.body],
+             ${textValues(stored.map((r) => r.text))}[s.body], ${stored[0]?.version ?? 0},
              case when s.n % 5 = 0 then null else s.lang end,
              s.problem, s.solution, s.created_at, s.created_at
       from (
-        select n, ${b.lo} + floor(random() * ${blogCount})::int as blog_id,
+        select n, ko, ${b.lo} + floor(random() * ${blogCount})::int as blog_id,
                ${pick(VERBS)} as verb, ${pick(NOUNS)} as noun, ${pick(LANGUAGES)} as lang,
-               1 + n % ${BODIES.length} as body,
+               1 + n % ${BODIES.length} + case when ko then ${BODIES.length} else 0 end as body,
                case when n % 3 = 0 then 'Issue #' || n else null end as problem,
                case when n % 3 = 0 then 'Commit ' || md5(n::text) else null end as solution,
                now() - random() * interval '365 days' as created_at
-        from generate_series(1, ${sizes.articles}) n
+        from (select n, random() < ${korean} as ko from generate_series(1, ${sizes.articles}) n) g
       ) s
       join blogs bl on bl.id = s.blog_id
       order by s.created_at`),

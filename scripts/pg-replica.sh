@@ -58,7 +58,7 @@ fsync = off
 synchronous_commit = off
 full_page_writes = off
 shared_buffers = 32MB
-max_connections = 60
+max_connections = 200
 EOF
     as_postgres "$PG_BIN/pg_ctl" -D "$dir/primary" -l "$dir/primary.log" -w -t 60 start >/dev/null
     wait_ready "$primary_port"

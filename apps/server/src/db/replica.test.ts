@@ -17,7 +17,7 @@ describe.skipIf(!onPostgres)('DATABASE_READ_URL: a streaming replica for public 
   let articleId: number;
 
   /** An instance on the pair: its own pool on the primary and on the replica. */
-  const instance = async (maxLagMs: number) => {
+  const instance = async (maxLagMs: number, options: { builtWeb?: boolean } = {}) => {
     const opened = await openDatabase({
       url: pair.primaryUrl,
       replica: { url: pair.replicaUrl, maxLagMs },
@@ -30,6 +30,7 @@ describe.skipIf(!onPostgres)('DATABASE_READ_URL: a streaming replica for public 
         DATABASE_READ_URL: pair.replicaUrl,
         DATABASE_READ_MAX_LAG_MS: String(maxLagMs),
       },
+      ...options,
     });
     return { opened, app };
   };
@@ -112,6 +113,57 @@ describe.skipIf(!onPostgres)('DATABASE_READ_URL: a streaming replica for public 
         await other.opened.close();
       }
       await expect.poll(() => titleFor(t), { timeout: 20_000 }).toBe('After the edit');
+    },
+  );
+
+  it(
+    "renders pages on the replica for visitors, and on the primary for a writer's own reads right after a write",
+    { timeout: 90_000 },
+    async () => {
+      // An instance rendering pages on its worker threads, their reads answered by its pools.
+      const pages = await instance(60_000, { builtWeb: true });
+      try {
+        await caughtUp(pages.opened);
+        await pair.pauseReplay();
+        const edit = await t.request({
+          method: 'PUT',
+          url: `/api/article/${articleId}`,
+          headers: { cookie: writer.cookie },
+          payload: {
+            title: 'Rendered edit',
+            content: '# Edited\n\nOn a page.',
+            about: 'TypeScript',
+          },
+        });
+        expect(edit.statusCode).toBe(200);
+        const wrote = /repolog_wrote=\d+/.exec(String(edit.headers['set-cookie']))?.[0];
+        const page = async (session?: Session) => {
+          const res = await pages.app.request({
+            method: 'GET',
+            url: '/breakthrough',
+            headers: session ? { cookie: `${session.cookie}; ${wrote}` } : {},
+          });
+          expect(res.statusCode).toBe(200);
+          return res.body;
+        };
+        const replicaReads = () => pages.opened.replicaStats()?.replicaReads ?? 0;
+
+        // The replica has not replayed the edit: a visitor's page shows the title it had there.
+        const before = replicaReads();
+        const visitors = await page();
+        expect(visitors).toContain('After the edit');
+        expect(visitors).not.toContain('Rendered edit');
+        expect(replicaReads()).toBeGreaterThan(before);
+        // The writer's page, rendered for them (not the visitor's kept a second), reads the primary.
+        const writers = await page(writer);
+        expect(writers).toContain('Rendered edit');
+        expect(writers).not.toContain('After the edit');
+      } finally {
+        await pair.resumeReplay();
+        await pages.app.close();
+        await pages.opened.close();
+      }
+      await caughtUp(database);
     },
   );
 

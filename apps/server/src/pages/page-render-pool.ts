@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { PageReads, PageRenderer, RenderedPage } from '@repolog/contract/pages';
@@ -22,19 +23,27 @@ function errorFields(error: unknown): ErrorFields {
   return { message: error.message, status, code, key, params };
 }
 
-/** Answers a render's reads on the main thread, until the render closes its port. */
+/**
+ * Answers a render's reads on the main thread, until the render closes its port. Each read runs
+ * in the context of the request the page is rendered for (AsyncResource.bind), so it follows
+ * that request's read routing (read-routing.ts): the replica for a visitor, the primary for a
+ * writer's own reads right after a write and for a page about to be stored.
+ */
 function serveReads(port: MessagePort, reads: PageReads): void {
   // Each read by its name, with the arguments the worker's page loader gave it.
   const byName = reads as unknown as Record<
     keyof PageReads,
     (...args: unknown[]) => Promise<unknown>
   >;
-  port.on('message', (ask: ReadAsk) => {
-    byName[ask.name](...ask.args).then(
-      (value) => port.postMessage({ id: ask.id, value } satisfies ReadAnswer),
-      (error: unknown) => port.postMessage({ id: ask.id, error: errorFields(error) }),
-    );
-  });
+  port.on(
+    'message',
+    AsyncResource.bind((ask: ReadAsk) => {
+      byName[ask.name](...ask.args).then(
+        (value) => port.postMessage({ id: ask.id, value } satisfies ReadAnswer),
+        (error: unknown) => port.postMessage({ id: ask.id, error: errorFields(error) }),
+      );
+    }),
+  );
 }
 
 export interface PageRenderPool {

@@ -4,7 +4,7 @@ import type { UiLanguage } from '@repolog/contract/locale';
 import type { PageReads } from '@repolog/contract/pages';
 import type { AppDeps } from '../deps.js';
 import { cardStore } from './card-store.js';
-import { onPrimary } from '../db/read-routing.js';
+import { onPrimary, recentWriter } from '../db/read-routing.js';
 import { strongEtag } from '../plugins/http-cache.js';
 import { assembleDocument, type RenderedDocument } from './document.js';
 import { pageCache } from './page-cache.js';
@@ -135,10 +135,13 @@ function renderedPages(
   return async (request: FastifyRequest, shell, language) => {
     const url = request.url;
     const key = `${language} ${url}`;
+    // A session that just wrote (DATABASE_READ_URL's read-your-writes) gets a page rendered for
+    // it, on the primary: one kept here may have been rendered from a replica behind its write.
+    const writer = recentWriter();
     try {
       // A page read or rendered within the second; else a stored one, which is not kept in
       // memory (on a long tail it would only be pushed out unused, and its query is cheap).
-      const kept = pages.peek(key);
+      const kept = writer ? undefined : pages.peek(key);
       if (kept) return await kept;
       if (STORED_PAGE.test(url)) {
         const stored = await store.read(url, language);
@@ -155,8 +158,7 @@ function renderedPages(
           };
         }
       }
-      // One render at a time per page and interface language.
-      return await pages.get(key, async (tags) => {
+      const draw = async (tags: Set<string>) => {
         const done = await render(request, language, tags);
         if (!done) return undefined;
         return {
@@ -164,7 +166,9 @@ function renderedPages(
           status: done.page.status,
           html: assembleDocument(shell, done.meta, done.page, language),
         };
-      });
+      };
+      // One render at a time per page and interface language (a writer's own aside).
+      return await (writer ? draw(new Set()) : pages.get(key, draw));
     } catch (error) {
       // Past the render queue: a quick 503 the reader can retry (a shell would cost its reads too).
       if (isBusy(error)) throw error;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -143,7 +144,9 @@ export async function checkObjectStore(
   store: ObjectStore,
   config: ObjectStoreConfig,
 ): Promise<void> {
-  const key = `repolog-check/${process.pid}-${Date.now()}.txt`;
+  // At the bucket's top level: file-backed stores (s3rver) remove a folder once it is empty,
+  // which raced another instance writing its own check into it during a cluster's start.
+  const key = `repolog-check-${process.pid}-${Date.now()}-${randomUUID()}.txt`;
   const body = Buffer.from('Repolog checks it may write here; this object is deleted at once.\n');
   try {
     await store.put(key, body, 'text/plain');

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../test/children.js';
 import { openSharedTestDatabases } from '../test/database.js';
-import { redisEnv, startRedisServer } from '../test/redis.js';
+import { redisEnv, silencingProxy, startRedisServer } from '../test/redis.js';
 import { postgresBus, type MessageBus } from './message-bus.js';
 import { messageIds } from './message-ids.js';
 import { redisBus } from './redis-bus.js';
@@ -73,6 +73,9 @@ describe('a message published while Redis hangs', () => {
     expect(link.fallbacks().get('messages')).toBe(fellBack + 1);
     await vi.waitFor(() => expect(heard.b).toContain(payload), { timeout: 5000 });
     redis.resume();
+    // The timed-out publish marked Redis down on A until its health check is answered.
+    expect(link.up()).toBe(false);
+    await vi.waitFor(() => expect(link.up()).toBe(true), { timeout: 5000 });
     // Redis runs the held publish before this one, and each connection hears them in that
     // order: once both instances hear the marker, the late copy has reached them too.
     const marker = `after ${randomUUID()}`;
@@ -108,6 +111,32 @@ describe('a message published while Redis hangs', () => {
     expect(heard.b.filter((payload) => payload === change)).toHaveLength(1);
     expect(heard.b).toHaveLength(2);
     expect(heard.b.at(-1)).toBe(marker);
+  });
+});
+
+describe('a connection to Redis that goes silent for good', () => {
+  it('counts Redis down, then makes its connections afresh and is up again, subscriptions too', async () => {
+    const proxy = await silencingProxy();
+    const env = redisEnv(proxy.url);
+    const channel = `${env.REDIS_PREFIX}${CHANNEL}`;
+    const link = await connectRedis({ url: proxy.url, prefix: env.REDIS_PREFIX, log: silent });
+    const heard: string[] = [];
+    link.subscriber.on('message', (_channel: string, payload: string) => heard.push(payload));
+    await link.subscriber.subscribe(channel);
+    try {
+      proxy.silence();
+      await vi.waitFor(() => expect(link.up()).toBe(false), { timeout: 3000 });
+      // The silenced connections never pass anything again: only new ones reach Redis.
+      proxy.heal();
+      await vi.waitFor(() => expect(link.up()).toBe(true), { timeout: 10_000 });
+      await vi.waitFor(async () => {
+        await link.commands.publish(channel, 'over a new connection');
+        expect(heard).toContain('over a new connection');
+      });
+    } finally {
+      await link.close();
+      proxy.close();
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import type { Db, Unlisten } from '../db/client.js';
 import { afterCommit } from '../db/transaction.js';
 import type { MessageBus } from './message-bus.js';
 import { messageIds } from './message-ids.js';
-import type { RedisLink } from './redis.js';
+import { COMMAND_TIMEOUT_MS, within, type RedisLink } from './redis.js';
 
 /**
  * Messages between instances over Redis pub/sub (REDIS_URL): PostgreSQL no longer carries
@@ -63,10 +63,15 @@ export function redisBus(
   const subscribeBoth = async (channel: string): Promise<Unlisten> => {
     const stopFallback = await fallback.subscribe(channel, (message) => deliver(channel, message));
     const name = channelOf(channel);
-    // While Redis is out the subscription is queued and made on reconnect.
+    // While Redis is out the subscription is queued and made on reconnect; a hung Redis holds
+    // it until it answers again. Either way PostgreSQL carries the channel meanwhile.
     const subscribing = link.subscriber.subscribe(name);
-    if (link.subscriber.status === 'ready') await subscribing;
-    else subscribing.catch(() => undefined);
+    subscribing.catch(() => undefined);
+    if (link.up() && link.subscriber.status === 'ready') {
+      await within(subscribing, COMMAND_TIMEOUT_MS).catch((error: unknown) =>
+        link.fellBack('messages', error),
+      );
+    }
     return async () => {
       await stopFallback();
       await link.subscriber.unsubscribe(name).catch(() => undefined);

@@ -245,6 +245,88 @@ describe('a Redis outage', () => {
   });
 });
 
+describe('a hung Redis (connected, but answering nothing)', () => {
+  let redis: Awaited<ReturnType<typeof startRedisServer>>;
+  let pair: Awaited<ReturnType<typeof twoInstances>>;
+
+  beforeAll(async () => {
+    redis = await startRedisServer(await freePort());
+    pair = await twoInstances(redisEnv(redis.url));
+  });
+  afterAll(async () => {
+    redis.resume();
+    await pair.close();
+    redis.kill();
+  });
+
+  it('counts as down within seconds: limits and notifications answer without it, then it is used again', async () => {
+    const { a, b } = pair;
+    const { author, reader, article } = await authorAndReader(a);
+    // Stopped, not killed: the connections stay open and every command waits.
+    redis.pause();
+    for (const t of [a, b]) {
+      await vi.waitFor(async () => expect(await metric(t, 'repolog_redis_up')).toMatch(/ 0$/m), {
+        timeout: 3000,
+      });
+    }
+
+    // A's first stream subscribes its notice channel now: PostgreSQL carries it meanwhile.
+    const stream = await openStream(a, author);
+    try {
+      expect(await stream.events.next(3000)).toEqual({
+        event: 'count',
+        data: { unreadCount: 0 },
+      });
+      const authorize = await a.request({ method: 'GET', url: '/api/auth/github/authorize' });
+      expect(authorize.statusCode).toBe(302);
+      expect((await like(b, reader, article.id)).statusCode).toBe(200);
+      expect(await stream.events.next(3000)).toMatchObject({ event: 'notice' });
+      expect(await stream.events.next(3000)).toMatchObject({ event: 'count' });
+      expect(pair.heardFromPostgres()).toContain('repolog_notice');
+      expect(await metric(a, 'repolog_redis_fallbacks_total')).toMatch(/use="rate_limits"} [1-9]/);
+      expect(await metric(b, 'repolog_redis_fallbacks_total')).toMatch(/use="messages"} [1-9]/);
+
+      // Redis answers again: both instances use it again.
+      redis.resume();
+      for (const t of [a, b]) {
+        await vi.waitFor(async () => expect(await metric(t, 'repolog_redis_up')).toMatch(/ 1$/m), {
+          timeout: 10_000,
+        });
+      }
+      const before = pair.heardFromPostgres().length;
+      await postComment(b, reader, article.id, 'Redis answers again');
+      expect(await stream.events.next(5000)).toMatchObject({ event: 'notice' });
+      expect(await stream.events.next(5000)).toEqual({
+        event: 'count',
+        data: { unreadCount: 2 },
+      });
+      expect(pair.heardFromPostgres()).toHaveLength(before);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('is logged once when it stops answering, and once when it answers again', async () => {
+    const log = { warn: vi.fn(), info: vi.fn() };
+    const link = await connectRedis({ url: redis.url, prefix: redisEnv().REDIS_PREFIX, log });
+    try {
+      redis.pause();
+      await vi.waitFor(() => expect(link.up()).toBe(false), { timeout: 3000 });
+      await vi.waitFor(() => expect(log.warn).toHaveBeenCalledOnce());
+      expect(log.warn.mock.calls[0]?.[1]).toMatch(/^Redis is unreachable/);
+      redis.resume();
+      await vi.waitFor(() => expect(link.up()).toBe(true), { timeout: 10_000 });
+      expect(log.info).toHaveBeenCalledExactlyOnceWith(
+        'Redis is reachable again: cross-instance messages and limits are back on Redis.',
+      );
+      expect(log.warn).toHaveBeenCalledOnce();
+    } finally {
+      redis.resume();
+      await link.close();
+    }
+  });
+});
+
 describe('REDIS_URL at start', () => {
   it('refuses to start with a sentence naming REDIS_URL when Redis cannot be reached', async () => {
     const config = loadConfig({

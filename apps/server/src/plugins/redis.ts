@@ -8,6 +8,8 @@ export type RedisUse = 'messages' | 'rate_limits' | 'render_queue';
  * This instance's connections to Redis (REDIS_URL) and whether it is reachable. Everything
  * that uses Redis asks `up()` first and calls `fellBack` when it had to do without: the first
  * fallback of an outage logs one warning, each one counts in `repolog_redis_fallbacks_total`.
+ * Redis is down while a connection is lost, and also while it is connected but does not answer
+ * (a command timed out, or a health check every second went unanswered), until it answers.
  */
 export interface RedisLink {
   /** Publishes and counters: a command fails at once (never queues) while Redis is out. */
@@ -29,7 +31,20 @@ interface Log {
 }
 
 /** A command that waits longer than this on a hung Redis fails, and its caller falls back. */
-const COMMAND_TIMEOUT_MS = 500;
+export const COMMAND_TIMEOUT_MS = 500;
+/** How often both connections are pinged: a Redis that stops answering is down within 1.5 s. */
+const HEALTH_EVERY_MS = 1000;
+/** Unanswered health checks in a row after which a connection is dropped and made afresh. */
+const RECONNECT_AFTER = 3;
+
+/** Resolves as `promise` does, or fails after `ms` (a command a hung Redis holds). */
+export function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 
 /** REDIS_URL without its password, for messages. */
 function shown(url: string): string {
@@ -67,6 +82,11 @@ export async function connectRedis(options: {
   });
   const subscriber = new Redis(url, { ...base, autoResubscribe: true });
   let lastError: Error | undefined;
+  /** Redis answered the last health check on both connections, and no command timed out since. */
+  let answering = true;
+  /** Health checks in a row that a connection did not answer. */
+  let unanswered = 0;
+  /** The outage under way has been logged. */
   let outage = false;
   const counts = new Map<RedisUse, number>();
   for (const client of [commands, subscriber]) {
@@ -74,11 +94,52 @@ export async function connectRedis(options: {
       lastError = error;
     });
   }
-  commands.on('ready', () => {
-    if (!outage) return;
-    outage = false;
-    log.info('Redis is reachable again: cross-instance messages and limits are back on Redis.');
-  });
+  const up = () => commands.status === 'ready' && answering;
+  const warnOnce = (use: RedisUse | undefined, error: unknown) => {
+    if (outage) return;
+    outage = true;
+    log.warn(
+      { err: error ?? lastError, ...(use ? { use } : {}) },
+      'Redis is unreachable: cross-instance messages go through PostgreSQL and limits count on this instance until it is back',
+    );
+  };
+
+  /**
+   * Pings both connections. One that does not answer in time (Redis hung: paused, stalled
+   * network) marks Redis down until both answer again; one that stays silent for
+   * RECONNECT_AFTER checks is dropped and made afresh, in case the silence is a dead connection.
+   */
+  const check = async () => {
+    const clients = [commands, subscriber];
+    const results = await Promise.allSettled(
+      clients.map((client) =>
+        client.status === 'ready'
+          ? within(client.ping(), COMMAND_TIMEOUT_MS)
+          : Promise.reject(new Error(`the connection to Redis is ${client.status}`)),
+      ),
+    );
+    const failed = results.flatMap((result, n) =>
+      result.status === 'rejected'
+        ? [{ client: clients[n] as Redis, error: result.reason as unknown }]
+        : [],
+    );
+    if (failed.length === 0) {
+      unanswered = 0;
+      answering = true;
+      if (outage) {
+        outage = false;
+        log.info('Redis is reachable again: cross-instance messages and limits are back on Redis.');
+      }
+      return;
+    }
+    answering = false;
+    unanswered += 1;
+    warnOnce(undefined, failed[0]?.error);
+    if (unanswered % RECONNECT_AFTER !== 0) return;
+    for (const { client } of failed) {
+      if (client.status === 'ready' || client.status === 'connect') client.disconnect(true);
+    }
+  };
 
   try {
     await Promise.all([commands.connect(), subscriber.connect()]);
@@ -91,22 +152,30 @@ export async function connectRedis(options: {
     );
   }
 
+  let checking = false;
+  const health = setInterval(() => {
+    if (checking) return;
+    checking = true;
+    void check().finally(() => {
+      checking = false;
+    });
+  }, HEALTH_EVERY_MS);
+  health.unref();
+
   return {
     commands,
     subscriber,
     prefix,
-    up: () => commands.status === 'ready',
+    up,
     fellBack(use, error) {
       counts.set(use, (counts.get(use) ?? 0) + 1);
-      if (outage) return;
-      outage = true;
-      log.warn(
-        { err: error ?? lastError, use },
-        'Redis is unreachable: cross-instance messages go through PostgreSQL and limits count on this instance until it is back',
-      );
+      // A command that failed or timed out: Redis counts as down until a health check answers.
+      if (error !== undefined) answering = false;
+      warnOnce(use, error);
     },
     fallbacks: () => counts,
     async close() {
+      clearInterval(health);
       commands.disconnect();
       subscriber.disconnect();
     },

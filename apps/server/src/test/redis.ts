@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import type { Database } from '../db/client.js';
 
@@ -70,4 +71,52 @@ export function listeningSpy(database: Database, channels: string[]) {
       }),
   };
   return { database: spied, heard };
+}
+
+/**
+ * A TCP proxy to `url`'s Redis whose connections the test can make silent for good (a network
+ * that drops a connection's packets without closing it): `silence()` stops every connection
+ * made so far, and any made until `heal()`, from passing anything either way; after `heal()`
+ * new connections pass again, the silenced ones never do.
+ */
+export async function silencingProxy(url = TEST_REDIS_URL) {
+  const target = new URL(url);
+  const sockets = new Set<Socket>();
+  const stoppers = new Set<() => void>();
+  let silent = false;
+  const server = createServer((client) => {
+    const upstream = connect(Number(target.port || 6379), target.hostname);
+    let passing = !silent;
+    const stop = () => {
+      passing = false;
+    };
+    client.on('data', (chunk) => passing && upstream.write(chunk));
+    upstream.on('data', (chunk) => passing && client.write(chunk));
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        sockets.delete(socket);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    stoppers.add(stop);
+    client.on('close', () => stoppers.delete(stop));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `redis://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    silence() {
+      silent = true;
+      for (const stop of stoppers) stop();
+    },
+    heal() {
+      silent = false;
+    },
+    close() {
+      server.close();
+      for (const socket of sockets) socket.destroy();
+    },
+  };
 }
