@@ -15,6 +15,10 @@ export interface Measured {
   p50: number;
   p99: number;
   errors: number;
+  /** Requests answered in the measured run (the warm-up's not counted). */
+  requests: number;
+  /** The answers other than 2xx, by status (`503×20`), when there were any. */
+  statuses?: string;
   /** CPU time the server process spent per request (µs), when its pid was given. */
   cpuUs?: number;
 }
@@ -91,9 +95,11 @@ export async function measure(
     headers?: Record<string, string>;
     /** The server's process: its CPU time per request is reported too. */
     pid?: number | undefined;
+    /** Seconds of warm-up before the measured run (default 2; 0: none). */
+    warmup?: number;
   },
 ): Promise<Measured> {
-  const { connections, duration, headers = {}, pid } = options;
+  const { connections, duration, headers = {}, pid, warmup = 2 } = options;
   const requests =
     typeof target === 'string'
       ? undefined
@@ -101,7 +107,7 @@ export async function measure(
   const url = typeof target === 'string' ? `${origin}${target}` : origin;
   const run = (seconds: number) =>
     autocannon({ url, connections, duration: seconds, headers, ...(requests ? { requests } : {}) });
-  await run(2);
+  if (warmup > 0) await run(warmup);
   const cpuBefore = pid === undefined ? undefined : cpuTimeUs(pid);
   const result = await run(duration);
   const cpuAfter = pid === undefined ? undefined : cpuTimeUs(pid);
@@ -110,10 +116,21 @@ export async function measure(
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
+    requests: result.requests.total,
+    ...(result.non2xx > 0 ? { statuses: otherStatuses(result) } : {}),
     ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
       ? { cpuUs: (cpuAfter - cpuBefore) / result.requests.total }
       : {}),
   };
+}
+
+/** The non-2xx statuses of a run and how many of each. */
+function otherStatuses(result: autocannon.Result): string {
+  const stats = (result as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats;
+  return Object.entries(stats ?? {})
+    .filter(([status]) => !status.startsWith('2'))
+    .map(([status, { count }]) => `${status}×${count}`)
+    .join(' ');
 }
 
 /** A fresh, empty database named `name` on the server of `adminUrl`; returns its URL. */

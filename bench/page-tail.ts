@@ -101,7 +101,7 @@ if (await seededWith(adminUrl, name, size)) {
 const ids = await idRanges(url);
 
 const fmt = (label: string, m: Measured, ratio?: number) =>
-  `  ${label.padEnd(30)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(5)} ms${ratio === undefined ? '' : `  ${ratio.toFixed(2)}×`}${m.cpuUs ? `  cpu ${(m.cpuUs / 1000).toFixed(2)} ms/req` : ''}${m.errors ? `  ${m.errors} non-2xx` : ''}`;
+  `  ${label.padEnd(30)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(5)} ms${ratio === undefined ? '' : `  ${ratio.toFixed(2)}×`}${m.cpuUs ? `  cpu ${(m.cpuUs / 1000).toFixed(2)} ms/req` : ''}${m.errors ? `  ${m.errors} non-2xx${m.statuses ? ` (${m.statuses})` : ''}` : ''}`;
 
 /** Distinct random ids in [lo, hi], none of `used`. */
 function distinct(lo: number, hi: number, count: number, used: Set<string>, prefix: string) {

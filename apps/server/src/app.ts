@@ -132,7 +132,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerReadRouting(app, { replica: config.storage.replica, database, metrics, secure });
   // Before compression: the ETag names the answer's own bytes.
   registerHttpCache(app, config.cdn);
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Answers up to 128 KiB (a server-rendered page is ~40 KB) are compressed in one synchronous
+  // call: the plugin's stream path for them (its default above 8 KiB on two cores) cost more of
+  // the request's thread in stream plumbing than the compression itself (bench/README.md).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    syncThreshold: 128 * 1024,
+    encodings: ['br', 'gzip'],
+  });
   // Live co-editing (drafts/): a message past LIVE_MAX_MESSAGE_BYTES is refused with a reason
   // the page shows; this is only the hard stop behind it.
   await app.register(fastifyWebsocket, { options: { maxPayload: LIVE_MAX_MESSAGE_BYTES * 4 } });

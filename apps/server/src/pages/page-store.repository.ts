@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { BLOG_PAGE_ARTICLES } from '@repolog/contract/constants';
 import { storedPages } from '../db/schema.js';
@@ -50,6 +50,7 @@ export const blogWatch = (blog: {
 
 /** Stored server-rendered pages (db/schema.ts `stored_pages`). */
 export function pageStoreRepository(db: Db) {
+  const columns = getTableColumns(storedPages);
   // Plain SQL with its own aliases: drizzle writes a column of a table the outer query does
   // not join as a bare name, which the subqueries would read as their own.
   const currentWatch = sql<string | null>`case
@@ -98,12 +99,19 @@ export function pageStoreRepository(db: Db) {
     },
 
     async save(row: StoredPageRow): Promise<void> {
+      // A page stored before takes the new row's values from `excluded`: its HTML and data
+      // (~10 KB) are sent once, not a second time for the update.
+      const renewed = Object.fromEntries(
+        Object.keys(row)
+          .filter((key) => key !== 'path' && key !== 'language')
+          .map((key) => [key, sql.raw(`excluded.${columns[key as keyof typeof columns].name}`)]),
+      );
       await db
         .insert(storedPages)
         .values(row)
         .onConflictDoUpdate({
           target: [storedPages.path, storedPages.language],
-          set: { ...row, stale: false, storedAt: sql`now()` },
+          set: { ...renewed, stale: false, storedAt: sql`now()` },
         });
     },
 
