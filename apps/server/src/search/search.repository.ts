@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, notExists, sql, type SQL } from 'drizzle-orm';
 import type { SearchSort } from '@repolog/contract/search';
 import type { Db } from '../db/client.js';
 import { articles, articleSearch, blogs, users } from '../db/schema.js';
@@ -161,6 +161,31 @@ export function searchRepository(db: Db) {
       beforeId: number;
       limit: number;
     }): Promise<UnindexedRow[]> {
+      // The ids first, walking the primary key down and probing the index's key (an anti-join):
+      // joined in one query with blogs and users, the planner guessed one row for the anti-join
+      // and nested seq scans of both took 26 s per batch at 100k breakthroughs.
+      const picked = await db
+        .select({ id: articles.id })
+        .from(articles)
+        .where(
+          and(
+            lt(articles.id, options.beforeId),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(articleSearch)
+                .where(
+                  and(
+                    eq(articleSearch.articleId, articles.id),
+                    gte(articleSearch.analyzerVersion, options.version),
+                  ),
+                ),
+            ),
+          ),
+        )
+        .orderBy(desc(articles.id))
+        .limit(options.limit);
+      if (picked.length === 0) return [];
       return db
         .select({
           id: articles.id,
@@ -175,15 +200,13 @@ export function searchRepository(db: Db) {
         .from(articles)
         .innerJoin(blogs, eq(blogs.id, articles.blogId))
         .leftJoin(users, eq(users.id, articles.authorId))
-        .leftJoin(articleSearch, eq(articleSearch.articleId, articles.id))
         .where(
-          and(
-            lt(articles.id, options.beforeId),
-            or(isNull(articleSearch.articleId), lt(articleSearch.analyzerVersion, options.version)),
+          inArray(
+            articles.id,
+            picked.map((row) => row.id),
           ),
         )
-        .orderBy(desc(articles.id))
-        .limit(options.limit);
+        .orderBy(desc(articles.id));
     },
 
     /**
