@@ -40,8 +40,9 @@ const STORED_PAGE = /^\/(?:breakthrough|blog)\/[1-9]\d{0,9}$/;
  * Public pages rendered on the server (DESIGN.md §7): the same React components as the browser,
  * fed by the services the API routes use, as a visitor. Everyone gets the same HTML, kept per
  * instance for a second and dropped with the API views it shows. Breakthrough and blog pages are
- * also stored (page-store.ts), rendered ahead of readers by a background pass, so a reader at
- * any of them gets it with one query. Also the share cards, and the pages' addresses
+ * also stored (page-store.ts) when first read, so the next reader of any of them gets it with
+ * one query; a stored page found old is rendered again off the request's path (page-fill.ts).
+ * There is no pass over every page. Also the share cards, and the pages' addresses
  * (page-routes.ts): what answers them and every other address of the web app is returned, for
  * the static files' history fallback.
  */
@@ -66,7 +67,8 @@ export function registerPagesModule(
 
 /**
  * Pages rendered on the server: kept a second per instance, breakthrough and blog pages also
- * stored and rendered ahead (page-store.ts, page-fill.ts).
+ * stored on first read and rendered again when a read finds them old (page-store.ts,
+ * page-fill.ts).
  */
 function renderedPages(
   app: FastifyInstance,
