@@ -28,7 +28,15 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { startReplicaPair, type ReplicaPair } from '../apps/server/src/test/pg-replica.js';
 import { startTestS3, type TestS3 } from '../apps/server/src/test/s3.js';
 import { coEditors } from './cluster-editors.js';
-import { databaseUrl, freshDatabase, measure, SECRET, seededWith, start, waitFor } from './kit.js';
+import {
+  databaseUrl,
+  freshDatabase,
+  measure,
+  seededWith,
+  serverEnv,
+  start,
+  waitFor,
+} from './kit.js';
 import { idRanges, longTailWorkloads } from './long-tail.js';
 import { mixedRun, type MixedResult } from './mixed-run.js';
 import { seedBenchData } from './seed.js';
@@ -86,7 +94,7 @@ async function seeded(): Promise<string> {
 
 const prefix = `repolog-bench-${randomBytes(4).toString('hex')}:`;
 const instanceEnv = (url: string, n: number): Record<string, string> => ({
-  PORT: String(portOf(n)),
+  ...serverEnv(portOf(n), LB),
   DATABASE_URL: url,
   ...(replica ? { DATABASE_READ_URL: databaseUrl(replica.replicaUrl, DATABASE) } : {}),
   ...(s3?.env() ?? {}),
@@ -94,13 +102,6 @@ const instanceEnv = (url: string, n: number): Record<string, string> => ({
   REDIS_URL: redisUrl,
   REDIS_PREFIX: prefix,
   TRUST_PROXY: 'true',
-  LOG_LEVEL: 'warn',
-  GITHUB_CLIENT_ID: 'bench',
-  GITHUB_CLIENT_SECRET: 'bench',
-  SECRET,
-  RATE_LIMIT_PER_MINUTE: '100000000',
-  NODE_ENV: 'production',
-  PUBLIC_URL: LB,
   EMAIL_DIGESTS: 'false',
 });
 

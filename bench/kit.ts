@@ -64,6 +64,23 @@ export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
+/**
+ * The settings every bench gives the built server: production, warnings only, a stand-in OAuth
+ * app, the bench's SECRET (its sessions are signed with it), and a rate limit out of the way.
+ */
+export function serverEnv(port: number, publicUrl: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    GITHUB_CLIENT_ID: 'bench',
+    GITHUB_CLIENT_SECRET: 'bench',
+    SECRET,
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    NODE_ENV: 'production',
+    PUBLIC_URL: publicUrl,
+  };
+}
+
 export function start(command: string[], env: Record<string, string>): ChildProcess {
   const [bin, ...args] = command;
   return spawn(bin ?? process.execPath, args, {

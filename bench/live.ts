@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as Y from 'yjs';
 import { liveEditor, type LiveEditor } from '../apps/server/src/test/live-editor.js';
-import { freshDatabase, SECRET, signIn, start, stop, waitFor, withClient } from './kit.js';
+import { freshDatabase, serverEnv, signIn, start, stop, waitFor, withClient } from './kit.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = process.env;
@@ -41,15 +41,8 @@ const percentile = (sorted: number[], p: number) =>
 
 const url = await freshDatabase(adminUrl, 'repolog_bench_live');
 const server = start([process.execPath, path.join(here, '../apps/server/dist/server.js')], {
-  PORT: String(PORT),
+  ...serverEnv(PORT, APP),
   DATABASE_URL: url,
-  LOG_LEVEL: 'warn',
-  GITHUB_CLIENT_ID: 'bench',
-  GITHUB_CLIENT_SECRET: 'bench',
-  SECRET,
-  RATE_LIMIT_PER_MINUTE: '100000000',
-  NODE_ENV: 'production',
-  PUBLIC_URL: APP,
 });
 const editors: LiveEditor[] = [];
 try {

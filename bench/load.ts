@@ -30,18 +30,18 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { pageStoreRepository } from '../apps/server/src/pages/page-store.repository.js';
 import {
-  freshDatabase,
   databaseUrl,
+  freshDatabase,
   measure,
   randomInt,
-  SECRET,
   seededWith,
+  serverEnv,
   signIn,
   start,
   stop,
+  type Measured,
   waitFor,
   withClient,
-  type Measured,
 } from './kit.js';
 import { idRanges, longTailWorkloads } from './long-tail.js';
 import { mixedRun, type MixedResult } from './mixed-run.js';
@@ -246,15 +246,8 @@ for (const size of sizes) {
     DATABASE_URL: url,
   });
   const server = start([process.execPath, path.join(here, '../apps/server/dist/server.js')], {
-    PORT: String(APP_PORT),
+    ...serverEnv(APP_PORT, APP),
     DATABASE_URL: url,
-    LOG_LEVEL: 'warn',
-    GITHUB_CLIENT_ID: 'bench',
-    GITHUB_CLIENT_SECRET: 'bench',
-    SECRET,
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    NODE_ENV: 'production',
-    PUBLIC_URL: APP,
   });
   try {
     await waitFor(`${BARE}/bare/list`);

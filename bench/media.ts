@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
 import { TokenKeys } from '../apps/server/src/auth/tokens.js';
+import { SECRET, serverEnv } from './kit.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -24,7 +25,6 @@ const duration = Number(process.env.BENCH_DURATION ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 2);
 const PORT = 3913;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const SECRET = 'bench-secret-bench-secret-bench-secret-00';
 const MB = 1024 * 1024;
 
 async function waitFor(url: string, timeoutMs = 90_000): Promise<void> {
@@ -140,15 +140,8 @@ const url = await freshDatabase('repolog_bench_media');
 const server = spawn(process.execPath, [path.join(here, '../apps/server/dist/server.js')], {
   env: {
     ...process.env,
-    PORT: String(PORT),
+    ...serverEnv(PORT, ORIGIN),
     DATABASE_URL: url,
-    LOG_LEVEL: 'warn',
-    GITHUB_CLIENT_ID: 'bench',
-    GITHUB_CLIENT_SECRET: 'bench',
-    SECRET,
-    NODE_ENV: 'production',
-    PUBLIC_URL: ORIGIN,
-    RATE_LIMIT_PER_MINUTE: '100000000',
     MEDIA_UPLOADS_PER_HOUR: '100000000',
     MEDIA_QUOTA_MB: '100000000',
   },

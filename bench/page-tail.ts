@@ -32,13 +32,13 @@ import {
   freshDatabase,
   measure,
   randomInt,
-  SECRET,
   seededWith,
+  serverEnv,
   start,
   stop,
+  type Measured,
   waitFor,
   withClient,
-  type Measured,
 } from './kit.js';
 import { idRanges, longTailWorkloads } from './long-tail.js';
 import { mixedRun } from './mixed-run.js';
@@ -155,15 +155,8 @@ async function run(server: Server, listPages: number, used: Set<string>): Promis
   await assertFree(APP);
   const spawned = Date.now();
   const app = start([process.execPath, server.file], {
-    PORT: String(APP_PORT),
+    ...serverEnv(APP_PORT, APP),
     DATABASE_URL: url,
-    LOG_LEVEL: 'warn',
-    GITHUB_CLIENT_ID: 'bench',
-    GITHUB_CLIENT_SECRET: 'bench',
-    SECRET,
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    NODE_ENV: 'production',
-    PUBLIC_URL: APP,
     ...server.env,
   });
   try {

@@ -32,8 +32,8 @@ import {
   databaseUrl,
   freshDatabase,
   measure,
-  SECRET,
   seededWith,
+  serverEnv,
   start,
   stop,
   waitFor,
@@ -85,15 +85,8 @@ const server = start(
     path.join(here, '../apps/server/dist/server.js'),
   ],
   {
-    PORT: String(PORT),
+    ...serverEnv(PORT, origin),
     DATABASE_URL: url,
-    LOG_LEVEL: 'warn',
-    GITHUB_CLIENT_ID: 'bench',
-    GITHUB_CLIENT_SECRET: 'bench',
-    SECRET,
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    NODE_ENV: 'production',
-    PUBLIC_URL: origin,
   },
 );
 const windows: Window[] = [];

@@ -34,12 +34,12 @@ import {
   freshDatabase,
   measure,
   randomInt,
-  SECRET,
   seededWith,
+  serverEnv,
   start,
   stop,
-  waitFor,
   type Measured,
+  waitFor,
 } from './kit.js';
 import {
   analysisTime,
@@ -87,14 +87,7 @@ function budget(name: string, met: boolean, figure: string): void {
 
 function startServer(extra: Record<string, string>) {
   return start([process.execPath, serverFile], {
-    PORT: String(APP_PORT),
-    LOG_LEVEL: 'warn',
-    GITHUB_CLIENT_ID: 'bench',
-    GITHUB_CLIENT_SECRET: 'bench',
-    SECRET,
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    NODE_ENV: 'production',
-    PUBLIC_URL: APP,
+    ...serverEnv(APP_PORT, APP),
     ...extra,
   });
 }

@@ -24,7 +24,15 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { assertFree, cpuTimeUs, databaseUrl, pick, randomInt, SECRET, seededWith } from './kit.js';
+import {
+  assertFree,
+  cpuTimeUs,
+  databaseUrl,
+  pick,
+  randomInt,
+  seededWith,
+  serverEnv,
+} from './kit.js';
 import { start, stop, waitFor, withClient } from './kit.js';
 import { idRanges } from './long-tail.js';
 import { dashboards, monthAddsUp, type Dashboard } from './stats-fill.js';
@@ -53,15 +61,8 @@ const ids = await idRanges(url);
 
 await assertFree(APP);
 const server = start([process.execPath, path.join(here, '../apps/server/dist/server.js')], {
-  PORT: String(PORT),
+  ...serverEnv(PORT, APP),
   DATABASE_URL: url,
-  LOG_LEVEL: 'warn',
-  GITHUB_CLIENT_ID: 'bench',
-  GITHUB_CLIENT_SECRET: 'bench',
-  SECRET,
-  RATE_LIMIT_PER_MINUTE: '100000000',
-  NODE_ENV: 'production',
-  PUBLIC_URL: APP,
 });
 
 server.once('exit', (code, signal) => {
