@@ -72,6 +72,29 @@ const like = (t: TestApp, session: Session, articleId: number) =>
 const metric = async (t: TestApp, name: string): Promise<string> =>
   t.app.metrics.registry.getSingleMetricAsString(name);
 
+/**
+ * Redis answers again: both instances count it up, and the next comment's notice reaches the
+ * stream (its second notice) over Redis, with nothing more heard through PostgreSQL.
+ */
+async function expectBackOnRedis(
+  pair: Awaited<ReturnType<typeof twoInstances>>,
+  stream: Awaited<ReturnType<typeof openStream>>,
+  reader: Session,
+  articleId: number,
+  text: string,
+): Promise<void> {
+  for (const t of [pair.a, pair.b]) {
+    await vi.waitFor(async () => expect(await metric(t, 'repolog_redis_up')).toMatch(/ 1$/m), {
+      timeout: 10_000,
+    });
+  }
+  const before = pair.heardFromPostgres().length;
+  await postComment(pair.b, reader, articleId, text);
+  expect(await stream.events.next(5000)).toMatchObject({ event: 'notice' });
+  expect(await stream.events.next(5000)).toEqual({ event: 'count', data: { unreadCount: 2 } });
+  expect(pair.heardFromPostgres()).toHaveLength(before);
+}
+
 describe('two instances on Redis (REDIS_URL)', () => {
   const env = redisEnv();
   let pair: Awaited<ReturnType<typeof twoInstances>>;
@@ -225,20 +248,7 @@ describe('a Redis outage', () => {
 
       // Redis back: messages go through it again.
       redis = await startRedisServer(port);
-      await vi.waitFor(async () => expect(await metric(a, 'repolog_redis_up')).toMatch(/ 1$/m), {
-        timeout: 10_000,
-      });
-      await vi.waitFor(async () => expect(await metric(b, 'repolog_redis_up')).toMatch(/ 1$/m), {
-        timeout: 10_000,
-      });
-      const before = pair.heardFromPostgres().length;
-      await postComment(b, reader, article.id, 'Back on Redis');
-      expect(await stream.events.next(5000)).toMatchObject({ event: 'notice' });
-      expect(await stream.events.next(5000)).toEqual({
-        event: 'count',
-        data: { unreadCount: 2 },
-      });
-      expect(pair.heardFromPostgres()).toHaveLength(before);
+      await expectBackOnRedis(pair, stream, reader, article.id, 'Back on Redis');
     } finally {
       stream.close();
     }
@@ -288,19 +298,7 @@ describe('a hung Redis (connected, but answering nothing)', () => {
 
       // Redis answers again: both instances use it again.
       redis.resume();
-      for (const t of [a, b]) {
-        await vi.waitFor(async () => expect(await metric(t, 'repolog_redis_up')).toMatch(/ 1$/m), {
-          timeout: 10_000,
-        });
-      }
-      const before = pair.heardFromPostgres().length;
-      await postComment(b, reader, article.id, 'Redis answers again');
-      expect(await stream.events.next(5000)).toMatchObject({ event: 'notice' });
-      expect(await stream.events.next(5000)).toEqual({
-        event: 'count',
-        data: { unreadCount: 2 },
-      });
-      expect(pair.heardFromPostgres()).toHaveLength(before);
+      await expectBackOnRedis(pair, stream, reader, article.id, 'Redis answers again');
     } finally {
       stream.close();
     }
