@@ -51,6 +51,20 @@ describe.skipIf(!onPostgres)('DATABASE_READ_URL: a streaming replica for public 
       .poll(() => db.replicaStats(), { timeout: 20_000 })
       .toMatchObject({ healthy: true, lagMs: 0 });
 
+  /** The writer edits the breakthrough; answers the cookie that pins their reads to the primary. */
+  const editAs = async (title: string, content: string): Promise<string> => {
+    const edit = await t.request({
+      method: 'PUT',
+      url: `/api/article/${articleId}`,
+      headers: { cookie: writer.cookie },
+      payload: { title, content, about: 'TypeScript' },
+    });
+    expect(edit.statusCode).toBe(200);
+    const wrote = /repolog_wrote=\d+/.exec(String(edit.headers['set-cookie']))?.[0];
+    expect(wrote).toBeDefined();
+    return wrote ?? '';
+  };
+
   beforeAll(async () => {
     pair = await startReplicaPair();
     ({ opened: database, app: t } = await instance(60_000));
@@ -78,19 +92,7 @@ describe.skipIf(!onPostgres)('DATABASE_READ_URL: a streaming replica for public 
       const other = await instance(60_000);
       await pair.pauseReplay();
       try {
-        const edit = await t.request({
-          method: 'PUT',
-          url: `/api/article/${articleId}`,
-          headers: { cookie: writer.cookie },
-          payload: {
-            title: 'After the edit',
-            content: '# Edited\n\nNow current.',
-            about: 'TypeScript',
-          },
-        });
-        expect(edit.statusCode).toBe(200);
-        const wrote = /repolog_wrote=\d+/.exec(String(edit.headers['set-cookie']))?.[0];
-        expect(wrote).toBeDefined();
+        const wrote = await editAs('After the edit', '# Edited\n\nNow current.');
         const pinned = { ...writer, cookie: `${writer.cookie}; ${wrote}` };
 
         // The replica has not replayed the edit: a visitor still reads the old title there …
@@ -125,18 +127,7 @@ describe.skipIf(!onPostgres)('DATABASE_READ_URL: a streaming replica for public 
       try {
         await caughtUp(pages.opened);
         await pair.pauseReplay();
-        const edit = await t.request({
-          method: 'PUT',
-          url: `/api/article/${articleId}`,
-          headers: { cookie: writer.cookie },
-          payload: {
-            title: 'Rendered edit',
-            content: '# Edited\n\nOn a page.',
-            about: 'TypeScript',
-          },
-        });
-        expect(edit.statusCode).toBe(200);
-        const wrote = /repolog_wrote=\d+/.exec(String(edit.headers['set-cookie']))?.[0];
+        const wrote = await editAs('Rendered edit', '# Edited\n\nOn a page.');
         const page = async (session?: Session) => {
           const res = await pages.app.request({
             method: 'GET',
