@@ -3,7 +3,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import { LIVE_MAX_MESSAGE_BYTES } from '@repolog/contract/live';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { AppOptions } from './app-options.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { articleMediaReferences } from './articles/article-media.repository.js';
 import { registerArticlesModule } from './articles/articles.module.js';
@@ -17,8 +18,6 @@ import { codehostRepository } from './codehost/codehost.repository.js';
 import { registerCodehostModule } from './codehost/codehost.module.js';
 import { codehostService } from './codehost/codehost.service.js';
 import { registerCommentsModule } from './comments/comments.module.js';
-import type { Config } from './config.js';
-import type { Database } from './db/client.js';
 import type { AppDeps } from './deps.js';
 import { seedDemoData } from './demo/demo.seed.js';
 import { registerDraftsModule } from './drafts/drafts.module.js';
@@ -27,7 +26,6 @@ import { createCdnPurge, purgeOnChanges } from './plugins/cdn-purge.js';
 import { registerHttpCache } from './plugins/http-cache.js';
 import { registerFavoritesModule } from './favorites/favorites.module.js';
 import { registerEmailModule } from './email/email.module.js';
-import type { EmailDigests } from './email/email-digests.js';
 import { registerFeedsModule } from './feeds/feeds.module.js';
 import { createGitHubClient } from './github/github.client.js';
 import { createGitHubApp } from './github/github-app.js';
@@ -37,7 +35,7 @@ import { registerHealthRoutes } from './health/health.routes.js';
 import { registerLikesModule } from './likes/likes.module.js';
 import { registerMediaModule } from './media/media.module.js';
 import { registerNotificationsModule } from './notifications/notifications.module.js';
-import { createOutbox, type Outbox, type OutboxHooks } from './outbox/outbox.js';
+import { createOutbox } from './outbox/outbox.js';
 import { outboxRepository } from './outbox/outbox.repository.js';
 import { registerApiDocs, registerOpenApi } from './plugins/api-docs.js';
 import { loadPageRenderer } from './pages/page-renderer.js';
@@ -64,39 +62,7 @@ import { registerStatsModule } from './stats/stats.module.js';
 import { registerUsersModule } from './users/users.module.js';
 import { userAccounts } from './users/user-accounts.js';
 
-export interface AppOptions {
-  config: Config;
-  database: Database;
-  /** Built web app to serve (apps/web/dist); absent: API only. */
-  webDist?: string;
-  /** Fastify logger settings; false silences it (tests). */
-  logger?: FastifyServerOptions['logger'];
-  /** Per-call GitHub time-out (tests shorten it). */
-  githubTimeoutMs?: number;
-  /** Requests per minute per client before 429; tests raise it. */
-  rateLimitMax?: number;
-  /** Check every response against its contract schema before writing it (tests). */
-  validateResponses?: boolean;
-  /** In demo mode, fill an empty database with the demo blogs, articles and people. */
-  seedDemo?: boolean;
-  /** Test hooks into the outbox's delivery (the crash test stops a process there). */
-  outboxHooks?: OutboxHooks;
-  /** How often live draft connections are pinged (tests shorten it). */
-  liveKeepaliveMs?: number;
-  /** The web app's built server renderer (apps/web/dist-ssr/entry-server.js); absent: no SSR. */
-  pageRenderer?: string;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The in-process GitHub stand-in, in demo mode. */
-    demoGitHub: DemoGitHub | null;
-    /** Durable side effects: written with the action, delivered exactly once. */
-    outbox: Outbox;
-    /** The daily and weekly digests (tests start a period by hand). */
-    emailDigests: EmailDigests;
-  }
-}
+export type { AppOptions } from './app-options.js';
 
 /** Builds the whole Repolog server. It never listens: server.ts and the tests decide that. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import type { envSchema } from './config.js';
+import type { envSchema } from './config-env.js';
 
 /** A setting is missing or wrong; the message lists what (the server does not start). */
 export class ConfigError extends Error {}

@@ -7,30 +7,16 @@ import type {
 import { can, type Actor, type ArticleResource } from '@repolog/contract/permissions';
 import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../errors.js';
-import type { Db } from '../db/client.js';
-import type { Events } from '../events.js';
-import type { CacheSync } from '../plugins/cache-sync.js';
-import type { SafetyChecks } from '../safety/safety.public.js';
 import { microcache, PUBLIC_VIEW_TTL_MS } from '../plugins/microcache.js';
-import { blogResource, type BlogMemberships } from '../blogs/blogs.public.js';
+import { blogResource } from '../blogs/blogs.public.js';
 import { escapedBody, RENDER_VERSION } from './article-body.js';
 import { presentArticle } from './articles.presenter.js';
-import type { ArticleListsRepository } from './article-lists.repository.js';
 import { breakthroughLists, type ListedArticle } from './breakthrough-lists.js';
-import type { ArticlesRepository } from './articles.repository.js';
-import type { RenderBackfill } from './render-backfill.js';
-import type { RenderPool } from './render-pool.js';
+import type { ArticlesServiceDeps, WithinWrite } from './articles.deps.js';
 import { acceptedTags, keptRef, storageRenderer, type TitledRef } from './article-write.js';
-import type { RevisionsRepository } from './revisions.repository.js';
 
 type CreateInput = z.output<typeof createArticleSchema>;
 type UpdateInput = z.output<typeof updateArticleSchema>;
-
-/**
- * Runs inside the transaction of a post or an edit, after the article and its revision are
- * written (a draft being published goes away here); throwing undoes the whole write.
- */
-export type WithinWrite = (tx: Db, articleId: number) => Promise<void>;
 
 /** Keys of the contract's messages (@repolog/contract/messages). */
 export const ARTICLE_NOT_FOUND = 'articles.notFound';
@@ -38,23 +24,7 @@ export const BLOG_NOT_FOUND = 'blogs.gone';
 export const POSTED = 'Your breakthrough has been posted.';
 export const DELETED = 'The Breakthrough is deleted.';
 
-export interface ArticlesServiceDeps {
-  repo: ArticlesRepository;
-  /** The public list's queries. */
-  lists: ArticleListsRepository;
-  officialBlogId: number;
-  renderPool: Pick<RenderPool, 'render'>;
-  /** Re-renders bodies that reads find unrendered or from an older pipeline. */
-  backfill: Pick<RenderBackfill, 'request'>;
-  events: Events;
-  cacheSync: CacheSync;
-  /** Each post and saved edit records a revision in the same transaction. */
-  revisions: RevisionsRepository;
-  /** Who belongs to a blog (its members write in it). */
-  memberships: Pick<BlogMemberships, 'find'>;
-  /** New accounts post a few breakthroughs a day at most. */
-  safety: Pick<SafetyChecks, 'checkBreakthrough' | 'isModerator'>;
-}
+export type { ArticlesServiceDeps, WithinWrite } from './articles.deps.js';
 
 /** An article's page as everyone shares it, with whether (and why) a moderator hid it. */
 interface SharedView {

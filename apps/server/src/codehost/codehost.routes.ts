@@ -14,7 +14,8 @@ import {
 import { formatMessage } from '@repolog/contract/messages';
 import { checkUserQuerySchema, checkUserSchema } from '@repolog/contract/users';
 import { requireActor, signedInRoutes } from '../auth/auth.public.js';
-import type { CodehostService, Freshness } from './codehost.service.js';
+import type { CodehostService } from './codehost.service.js';
+import type { Freshness } from './freshness.js';
 
 /**
  * Says in headers when GitHub data is stale or missing, as English text and as the message's

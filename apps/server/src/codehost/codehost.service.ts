@@ -5,7 +5,6 @@ import type { Actor } from '@repolog/contract/permissions';
 import type { BlogMemberships } from '../blogs/blogs.public.js';
 import { AppError, forbidden, notFound } from '../errors.js';
 import {
-  GitHubError,
   type GitHubClient,
   type GitHubCommit,
   type GitHubIssue,
@@ -17,17 +16,15 @@ import type { Outbox } from '../outbox/outbox.public.js';
 import type { CacheEntry, CodehostRepository } from './codehost.repository.js';
 import { mergeWatch } from './merged-pulls.js';
 import { mergeActivity } from './merge-activity.js';
+import {
+  ACTIVITY_NOTICES,
+  failureReason,
+  REPOS_NOTICES,
+  REVALIDATE_AFTER_MS,
+  type Notices,
+  type WithFreshness,
+} from './freshness.js';
 import { parseRepoUrl, type RepoRef } from './repo-url.js';
-
-/** How often a page view may cause a GitHub call for one repository (DESIGN.md §4). */
-export const REVALIDATE_AFTER_MS = 60_000;
-
-export type Freshness = { status: 'fresh' } | { status: 'stale' | 'unavailable'; message: Message };
-
-export interface WithFreshness<T> {
-  items: T;
-  freshness: Freshness;
-}
 
 export interface CodehostDeps {
   github: GitHubClient;
@@ -43,29 +40,6 @@ export interface CodehostDeps {
   outbox?: Pick<Outbox, 'add'>;
   now?: () => Date;
 }
-
-/** Why GitHub could not help: the `reason` of the messages that say what could not be done. */
-const failureReason = (error: unknown): Message => ({
-  key: !(error instanceof GitHubError)
-    ? 'github.reason.unreachable'
-    : error.kind === 'rate_limited'
-      ? 'github.reason.rateLimited'
-      : error.kind === 'timeout'
-        ? 'github.reason.slow'
-        : 'github.reason.down',
-  params: {},
-});
-
-/** What a list served from the cache (stale) or not at all (unavailable) tells the reader. */
-const ACTIVITY_NOTICES = {
-  stale: 'github.activityAsOf',
-  unavailable: 'github.activityUnavailable',
-} as const;
-const REPOS_NOTICES = {
-  stale: 'github.reposAsOf',
-  unavailable: 'github.reposUnavailable',
-} as const;
-type Notices = typeof ACTIVITY_NOTICES | typeof REPOS_NOTICES;
 
 /**
  * Whether GitHub lets the token's user push to (or administer) the repository: only they may
@@ -299,4 +273,3 @@ export function codehostService(deps: CodehostDeps) {
 }
 
 export type CodehostService = ReturnType<typeof codehostService>;
-export { failureReason };

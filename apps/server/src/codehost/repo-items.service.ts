@@ -9,7 +9,8 @@ import type {
   GitHubIssue,
 } from '../github/github.public.js';
 import type { CodehostRepository } from './codehost.repository.js';
-import { failureReason, REVALIDATE_AFTER_MS, type CodehostService } from './codehost.service.js';
+import type { CodehostService } from './codehost.service.js';
+import { failureReason, REVALIDATE_AFTER_MS } from './freshness.js';
 import type { RepoRef } from './repo-url.js';
 
 /** At most this many items answer a search. */
