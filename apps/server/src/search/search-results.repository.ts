@@ -119,7 +119,8 @@ export function searchResultsRepository(db: Db) {
             from ${articleSearch} join ${articles} on ${articles.id} = ${articleSearch.articleId}
             where not (${head} @@ ${words}) and ${articleSearch.document} @@ ${all} and ${where}
             order by ${articleSearch.articleId} desc
-            limit ${COUNTED}
+            -- Not read at all when the head's matches already reach the count.
+            limit greatest(0, ${COUNTED} - (select count(*) from head_matches))
           ) newest
         ) numbered
       ), matched as (
