@@ -236,7 +236,7 @@ export const articleSearch = pgTable(
     document: tsvector('document').notNull(),
     /**
      * The document's title, tags, problem and solution alone (weights A–C): matches there are
-     * ranked first, from this small column, without reading whole documents (0022).
+     * ranked first, from this small column, without reading whole documents (0023).
      */
     head: tsvector('head').generatedAlwaysAs(sql`ts_filter(document, '{a,b,c}')`),
     text: text('text').notNull(),
@@ -892,11 +892,17 @@ export const articleStatsMonthly = pgTable(
     articleId: integer('article_id')
       .notNull()
       .references(() => articles.id, { onDelete: 'cascade' }),
+    /** The breakthrough's blog (it never moves): a blog's months are one range scan. */
+    blogId: integer('blog_id').notNull(),
     month: date('month').notNull(),
     views: integer('views').notNull().default(0),
     reads: integer('reads').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.articleId, t.month] })],
+  // The blog index INCLUDEs article_id and the counts too (migration 0022).
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.month] }),
+    index('article_stats_monthly_blog_month_idx').on(t.blogId, t.month),
+  ],
 );
 
 /** The same per blog: kept when a breakthrough is deleted, read in one range scan. */
