@@ -89,6 +89,12 @@ export const SEARCH_PAGE_SIZE = 10;
 /** Longest full-text search query, in characters (code points). */
 export const SEARCH_QUERY_MAX = 200;
 
+/**
+ * Matches a search counts before it stops (the answer then says `totalIsLowerBound`): counting
+ * every match of a common word would cost as much as the corpus is large.
+ */
+export const SEARCH_TOTAL_CAP = 1000;
+
 /** Reports and moderation (safety.ts): what may be reported, why, and what moderators do. */
 export const REPORT_TARGETS = ['article', 'comment', 'user'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];

@@ -1,9 +1,15 @@
 import { z } from 'zod';
 import { idParam, isoDate } from './common';
-import { SEARCH_QUERY_MAX, SEARCH_SORTS } from './constants';
+import { SEARCH_QUERY_MAX, SEARCH_SORTS, SEARCH_TOTAL_CAP } from './constants';
 import { fieldSays } from './validation';
 
-export { SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX, SEARCH_SORTS, type SearchSort } from './constants';
+export {
+  SEARCH_PAGE_SIZE,
+  SEARCH_QUERY_MAX,
+  SEARCH_SORTS,
+  SEARCH_TOTAL_CAP,
+  type SearchSort,
+} from './constants';
 
 /** GET /api/search */
 export const searchQuerySchema = z.object({
@@ -49,8 +55,21 @@ export type SearchItem = z.infer<typeof searchItemSchema>;
 
 export const searchResultSchema = z.object({
   items: z.array(searchItemSchema),
-  /** Matches in all (pages of SEARCH_PAGE_SIZE). */
-  total: z.number().int(),
+  /**
+   * Matches in all (pages of SEARCH_PAGE_SIZE), counted up to SEARCH_TOTAL_CAP: when there are
+   * more, `total` is the cap and `totalIsLowerBound` is true ("1,000+ results"); the pages
+   * reach that far.
+   */
+  total: z
+    .number()
+    .int()
+    .meta({
+      description: `Matches in all, counted up to ${SEARCH_TOTAL_CAP}; when there are more, this is ${SEARCH_TOTAL_CAP} and totalIsLowerBound is true.`,
+    }),
+  /** True when the count stopped at SEARCH_TOTAL_CAP: there are at least `total` matches. */
+  totalIsLowerBound: z.boolean().meta({
+    description: `True when the count stopped at ${SEARCH_TOTAL_CAP}: there are at least \`total\` matches (shown as "1,000+").`,
+  }),
   /** No match: the query with its words spelled as the closest titles' and tags' words. */
   suggestion: z.string().optional(),
 });

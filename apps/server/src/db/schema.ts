@@ -234,11 +234,17 @@ export const articleSearch = pgTable(
       .primaryKey()
       .references(() => articles.id, { onDelete: 'cascade' }),
     document: tsvector('document').notNull(),
+    /**
+     * The document's title, tags, problem and solution alone (weights A–C): matches there are
+     * ranked first, from this small column, without reading whole documents (0023).
+     */
+    head: tsvector('head').generatedAlwaysAs(sql`ts_filter(document, '{a,b,c}')`),
     text: text('text').notNull(),
     analyzerVersion: integer('analyzer_version').notNull(),
   },
   (t) => [
     index('article_search_document_idx').using('gin', t.document),
+    index('article_search_head_idx').using('gin', t.head),
     index('article_search_version_idx').on(t.analyzerVersion),
   ],
 );

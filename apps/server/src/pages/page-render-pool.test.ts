@@ -23,7 +23,11 @@ function localReads(asked: string[], threads: Set<number>): PageReads {
     breakthroughs: async (query) => {
       threads.add(threadId);
       asked.push(`breakthroughs ${query.page}`);
-      return { items: [item(41, 'Pool drained under load'), item(40, 'Flaky retry')], total: 2 };
+      return {
+        items: [item(41, 'Pool drained under load'), item(40, 'Flaky retry')],
+        total: 2,
+        totalIsLowerBound: false,
+      };
     },
     article: async (articleId) => {
       threads.add(threadId);

@@ -25,6 +25,8 @@ export interface Highlight {
 export interface ParsedQuery {
   /** A tsquery literal of the indexed words ('' when only literals are asked for). */
   tsquery: string;
+  /** The words to find alone, without the excluded ones ('' when only literals are asked for). */
+  positive: string;
   /** Lowercase text the stored plain text must contain (phrases, words the index has no lexeme for). */
   contains: string[];
   /** Lowercase text it must not contain (excluded phrases and literals). */
@@ -108,7 +110,18 @@ export function parseQuery(raw: string): ParsedQuery {
   }
   if (positive.length === 0 && contains.length === 0) throw new QueryError('noWords');
   const tsquery = [...positive, ...negative.map((clause) => `!${clause}`)].join(' & ');
-  return { tsquery, contains, excludes, highlight };
+  return { tsquery, positive: positive.join(' & '), contains, excludes, highlight };
+}
+
+/** A quoted lexeme of a tsquery literal (quotes doubled, backslashes escaped, as quote() writes). */
+const QUOTED_LEXEME = /'(?:[^'\\]|\\.|'')*'/g;
+
+/**
+ * The tsquery with every lexeme restricted to the given weights (`'vacuum'` -> `'vacuum':AB`):
+ * it matches only where every word is in those fields (A title, B tags, C problem/solution).
+ */
+export function weighted(tsquery: string, weights: string): string {
+  return tsquery.replace(QUOTED_LEXEME, (lexeme) => `${lexeme}:${weights}`);
 }
 
 /** Whether a whole word of the text is one the query asked for (snippets mark it). */

@@ -1,36 +1,8 @@
-import { and, desc, eq, gte, inArray, isNull, lt, notExists, sql, type SQL } from 'drizzle-orm';
-import type { SearchSort } from '@repolog/contract/search';
+import { and, desc, eq, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { articles, articleSearch, blogs, users } from '../db/schema.js';
 import type { SearchDocument } from './search-document.js';
-import type { ParsedQuery } from './search-query.js';
-
-/** Weights of D, C, B, A for ts_rank: title far above tags above problem/solution above body. */
-const WEIGHTS = '{0.1,0.2,0.4,1.0}';
-
-/** A result row, before its snippet is made. */
-export interface SearchRow {
-  id: number;
-  title: string;
-  blogId: number;
-  blogName: string;
-  createdAt: Date;
-  about: string | null;
-  tags: string[];
-  likeCount: number;
-  commentCount: number;
-  /** The start of the stored plain text. */
-  text: string;
-  total: number;
-}
-
-export interface SearchFilters {
-  tag: string | null;
-  lang: string | null;
-  blogId: number | null;
-  /** The official blog's notices are not breakthroughs (the lists leave them out too). */
-  excludeBlogId: number;
-}
+import { searchResultsRepository } from './search-results.repository.js';
 
 /** A breakthrough the background pass indexes. */
 export interface UnindexedRow {
@@ -44,93 +16,10 @@ export interface UnindexedRow {
   authorName: string | null;
 }
 
-/** The search index: the query, and the background pass's reads and writes. */
+/** The search index: the query (search-results.repository.ts), and the background pass's reads and writes. */
 export function searchRepository(db: Db) {
   return {
-    async search(
-      query: ParsedQuery,
-      filters: SearchFilters,
-      sort: SearchSort,
-      page: { offset: number; limit: number },
-      /** How much of each result's stored text is read (snippets look no further). */
-      textChars: number,
-    ): Promise<SearchRow[]> {
-      // Hidden breakthroughs (moderation) are found by nobody.
-      const conditions: SQL[] = [
-        sql`${articles.blogId} <> ${filters.excludeBlogId}`,
-        isNull(articles.hiddenAt),
-      ];
-      const tsquery = query.tsquery === '' ? null : sql`${query.tsquery}::tsquery`;
-      if (tsquery) conditions.push(sql`${articleSearch.document} @@ ${tsquery}`);
-      // Phrases and words the index has no lexeme for: the stored plain text, literally.
-      for (const text of query.contains) {
-        conditions.push(sql`strpos(lower(${articleSearch.text}), ${text}) > 0`);
-      }
-      for (const text of query.excludes) {
-        conditions.push(sql`strpos(lower(${articleSearch.text}), ${text}) = 0`);
-      }
-      if (filters.tag !== null) {
-        conditions.push(sql`${articles.tags} @> array[${filters.tag}]::text[]`);
-      }
-      if (filters.lang !== null) {
-        conditions.push(sql`lower(${articles.about}) = lower(${filters.lang})`);
-      }
-      if (filters.blogId !== null) conditions.push(eq(articles.blogId, filters.blogId));
-
-      const rank = tsquery
-        ? sql`ts_rank(${WEIGHTS}::float4[], ${articleSearch.document}, ${tsquery})`
-        : sql`0`;
-      // Words first; among close matches, likes and then freshness (30-day half-life).
-      const relevance = sql`${rank} + ln(1 + ${articles.likeCount}) * 0.02 + 0.05 / (1 + extract(epoch from now() - ${articles.createdAt}) / 2592000)`;
-      const order =
-        sort === 'newest'
-          ? [desc(articles.createdAt), desc(articles.id)]
-          : sort === 'likes'
-            ? [desc(articles.likeCount), desc(articles.createdAt), desc(articles.id)]
-            : [desc(relevance), desc(articles.id)];
-      // The page's ids first, narrow rows through the rank and the count (every match is
-      // ranked; carrying the stored text and the names along made that several times slower).
-      const found = await db
-        .select({
-          id: articles.id,
-          total: sql<number>`count(*) over ()`.mapWith(Number),
-        })
-        .from(articleSearch)
-        .innerJoin(articles, eq(articles.id, articleSearch.articleId))
-        .where(and(...conditions))
-        .orderBy(...order)
-        .limit(page.limit)
-        .offset(page.offset);
-      if (found.length === 0) return [];
-      // Then what the page shows of those, the text only as far as a snippet looks.
-      const shown = await db
-        .select({
-          id: articles.id,
-          title: articles.title,
-          blogId: articles.blogId,
-          blogName: blogs.name,
-          createdAt: articles.createdAt,
-          about: articles.about,
-          tags: articles.tags,
-          likeCount: articles.likeCount,
-          commentCount: articles.commentCount,
-          text: sql<string>`left(${articleSearch.text}, ${textChars})`,
-        })
-        .from(articleSearch)
-        .innerJoin(articles, eq(articles.id, articleSearch.articleId))
-        .innerJoin(blogs, eq(blogs.id, articles.blogId))
-        .where(
-          inArray(
-            articles.id,
-            found.map((row) => row.id),
-          ),
-        );
-      const byId = new Map(shown.map((row) => [row.id, row]));
-      return found.flatMap(({ id, total }) => {
-        const row = byId.get(id);
-        return row ? [{ ...row, total }] : [];
-      });
-    },
+    ...searchResultsRepository(db),
 
     /**
      * The word of listed titles and tags most like `word` (trigram similarity, pg_trgm, which

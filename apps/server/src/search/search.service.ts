@@ -51,6 +51,7 @@ function parsedQuery(q: string): ParsedQuery {
 /** No words: every breakthrough the filters let through (a tag's page). */
 const EVERYTHING: ParsedQuery = {
   tsquery: '',
+  positive: '',
   contains: [],
   excludes: [],
   highlight: { lexemes: new Set(), substrings: [], literals: [] },
@@ -114,7 +115,7 @@ export function searchService(deps: {
     async search(request: SearchRequest): Promise<SearchResult> {
       const q = request.q?.trim() ?? '';
       const tag = blankToNull(request.tag);
-      if (q === '' && tag === null) return { items: [], total: 0 };
+      if (q === '' && tag === null) return { items: [], total: 0, totalIsLowerBound: false };
       let parsed = EVERYTHING;
       try {
         if (q !== '') parsed = parsedQuery(q);
@@ -137,20 +138,13 @@ export function searchService(deps: {
         excludeBlogId: officialBlogId,
       };
       // One character past the snippet's scan: the snippet still knows the text goes on.
-      const rows = await repo.search(
+      const { rows, total, totalIsLowerBound } = await repo.search(
         parsed,
         filters,
         request.sort ?? 'relevance',
         { offset: (page - 1) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE },
         SCAN_CHARS + 1,
       );
-      // Past the last page there is no row to read the total from: count on the first.
-      const total =
-        rows[0]?.total ??
-        (page > 1
-          ? ((await repo.search(parsed, filters, 'newest', { offset: 0, limit: 1 }, 0))[0]?.total ??
-            0)
-          : 0);
       const suggestion = total === 0 && q !== '' ? await suggest(q) : undefined;
       return {
         ...(suggestion ? { suggestion } : {}),
@@ -167,6 +161,7 @@ export function searchService(deps: {
           snippet: buildSnippet(row.text, parsed.highlight),
         })),
         total,
+        totalIsLowerBound,
       };
     },
   };

@@ -150,11 +150,16 @@ describe('finding by tag', () => {
   it('a search that finds nothing suggests the closest spelling of its words', async () => {
     await posted('Tuning autovacuum on busy tables', ['postgresql']);
     const typo = await get<SearchResult>('/api/search?q=autovacum%20postgresgl');
-    expect(typo).toEqual({ items: [], total: 0, suggestion: 'autovacuum postgresql' });
+    expect(typo).toEqual({
+      items: [],
+      total: 0,
+      totalIsLowerBound: false,
+      suggestion: 'autovacuum postgresql',
+    });
     const found = await get<SearchResult>('/api/search?q=autovacuum');
     expect(found.suggestion).toBeUndefined();
     const nothingClose = await get<SearchResult>('/api/search?q=zzqqxx');
-    expect(nothingClose).toEqual({ items: [], total: 0 });
+    expect(nothingClose).toEqual({ items: [], total: 0, totalIsLowerBound: false });
   });
 
   it('a tag has its own RSS feed, and the sitemap lists tag pages', async () => {

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/ui/pagination';
 import type { SearchItem } from '@repolog/contract/search';
 import { TimeAgo } from '../../../components/ui/time-ago';
-import { i18n, params as withParams, useMessages } from '../../../i18n';
+import { i18n, locale, params as withParams, useMessages } from '../../../i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { searchQuery } from '../api/search';
 import { readSearchState, writeSearchState, type SearchState } from '../lib/search-state';
@@ -21,6 +21,7 @@ const messages = i18n('searchResults', {
   newest: 'Newest',
   likes: 'Most liked',
   found: withParams('{total} results for “{q}”'),
+  foundAtLeast: withParams('{total}+ results for “{q}”'),
   none: withParams('No breakthrough matches “{q}”.'),
   didYouMean: 'Did you mean',
   start: 'Search titles, bodies, problems, solutions, tags and code of every breakthrough.',
@@ -102,7 +103,13 @@ export function SearchResults() {
           </>
         ) : (
           <>
-            <p className={styles.count}>{t.found({ total: data.total, q: state.q })}</p>
+            <p className={styles.count}>
+              {/* A common word's count stops at the cap: said as "1,000+", never as exact. */}
+              {(data.totalIsLowerBound ? t.foundAtLeast : t.found)({
+                total: data.total.toLocaleString(locale.get()),
+                q: state.q,
+              })}
+            </p>
             <Hits items={data.items} />
           </>
         )}

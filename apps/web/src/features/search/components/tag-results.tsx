@@ -3,7 +3,7 @@ import { SEARCH_PAGE_SIZE } from '@repolog/contract/constants';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ArticleList, ArticleListSkeleton } from '../../../components/article-list';
 import { Pagination } from '../../../components/ui/pagination';
-import { i18n, params as withParams, useMessages } from '../../../i18n';
+import { i18n, locale, params as withParams, useMessages } from '../../../i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { searchQuery } from '../api/search';
 import { readTagState, tagHref, TAG_SORTS } from '../lib/tag-state';
@@ -12,6 +12,7 @@ import styles from './search-results.module.css';
 const messages = i18n('tagResults', {
   title: withParams('Breakthroughs tagged {tag}'),
   count: withParams('{total} breakthroughs tagged {tag}'),
+  countAtLeast: withParams('{total}+ breakthroughs tagged {tag}'),
   none: withParams('No breakthrough is tagged {tag} yet.'),
   sorts: 'Order of breakthroughs',
   newest: 'Newest',
@@ -56,7 +57,12 @@ export function TagResults() {
           <p className={styles.message}>{t.none({ tag: state.tag })}</p>
         ) : (
           <>
-            <p className={styles.count}>{t.count({ total: data.total, tag: state.tag })}</p>
+            <p className={styles.count}>
+              {(data.totalIsLowerBound ? t.countAtLeast : t.count)({
+                total: data.total.toLocaleString(locale.get()),
+                tag: state.tag,
+              })}
+            </p>
             <ArticleList items={data.items} />
           </>
         )}
