@@ -179,7 +179,7 @@ describe('two built instances behind HAProxy, with every engine on', { timeout: 
       lbPort,
       instances.map((i) => i.port),
     );
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     for (const editor of editors) editor.destroy();
