@@ -122,7 +122,7 @@ export async function coEditors(options: {
         converged: all.filter(complete).length,
         editors: all.reduce((n, d) => n + d.editors.length, 0),
         reconnects: all.reduce(
-          (n, d) => n + d.editors.reduce((m, editor) => m + editor.closes.length, 0),
+          (n, d) => n + d.editors.reduce((m, editor) => m + editor.drops(), 0),
           0,
         ),
         marks,

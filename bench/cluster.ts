@@ -18,13 +18,19 @@
  * the replica), BENCH_REPLICA=0 (one PostgreSQL at BENCH_DATABASE_URL, no replica), BENCH_S3=0
  * (media in PostgreSQL), BENCH_CONVERGE_S (how long co-editors may take to converge, default 120).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../apps/server/src/db/client.js';
+import {
+  clusterEnv,
+  haproxyBinary,
+  startBalancer,
+  startInstance as startBuilt,
+  stopped as killed,
+} from '../apps/server/src/test/cluster.js';
 import { startReplicaPair, type ReplicaPair } from '../apps/server/src/test/pg-replica.js';
 import { startTestS3, type TestS3 } from '../apps/server/src/test/s3.js';
 import { coEditors } from './cluster-editors.js';
@@ -56,17 +62,6 @@ const LB = `http://127.0.0.1:${LB_PORT}`;
 const BARE_PORT = 3929;
 const portOf = (n: number) => 3931 + n;
 
-function ensureHaproxy(): string {
-  try {
-    return execFileSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' }).trim();
-  } catch {
-    console.log('installing haproxy (apt-get)');
-    execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', 'haproxy'], { stdio: 'inherit' });
-    return '/usr/sbin/haproxy';
-  }
-}
-
 /** The primary (and the replica) every instance uses; a pair of its own with the replica on. */
 const replica: ReplicaPair | undefined = withReplica ? await startReplicaPair() : undefined;
 const s3: TestS3 | undefined = withS3 ? await startTestS3() : undefined;
@@ -95,14 +90,12 @@ async function seeded(): Promise<string> {
 const prefix = `repolog-bench-${randomBytes(4).toString('hex')}:`;
 const instanceEnv = (url: string, n: number): Record<string, string> => ({
   ...serverEnv(portOf(n), LB),
-  DATABASE_URL: url,
-  ...(replica ? { DATABASE_READ_URL: databaseUrl(replica.replicaUrl, DATABASE) } : {}),
-  ...(s3?.env() ?? {}),
-  DATABASE_POOL_SIZE: '5',
-  REDIS_URL: redisUrl,
-  REDIS_PREFIX: prefix,
-  TRUST_PROXY: 'true',
-  EMAIL_DIGESTS: 'false',
+  ...clusterEnv({
+    databaseUrl: url,
+    readUrl: replica && databaseUrl(replica.replicaUrl, DATABASE),
+    redis: { REDIS_URL: redisUrl, REDIS_PREFIX: prefix },
+    s3: s3?.env(),
+  }),
 });
 
 /** Everything this run started, killed however it ends. */
@@ -112,43 +105,24 @@ process.on('exit', () => {
 });
 
 async function startInstance(url: string, n: number): Promise<ChildProcess> {
-  const server = start(
-    [process.execPath, path.join(here, '../apps/server/dist/server.js')],
-    instanceEnv(url, n),
-  );
+  const server = await startBuilt(instanceEnv(url, n));
   children.add(server);
-  await waitFor(`http://127.0.0.1:${portOf(n)}/api/health`);
   return server;
 }
 
-function startHaproxy(bin: string, count: number): ChildProcess {
-  const servers = Array.from(
-    { length: count },
-    (_, n) => `  server app${n} 127.0.0.1:${portOf(n)}`,
-  ).join('\n');
-  const config = readFileSync(path.join(here, 'cluster/haproxy.cfg'), 'utf8')
-    .replace('LISTEN', `127.0.0.1:${LB_PORT}`)
-    .replaceAll('SERVERS', servers);
-  const file = path.join(tmpdir(), `repolog-haproxy-${process.pid}.cfg`);
-  writeFileSync(file, config);
-  const lb = spawn(bin, ['-f', file, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
+async function startHaproxy(bin: string, count: number): Promise<ChildProcess> {
+  const ports = Array.from({ length: count }, (_, n) => portOf(n));
+  const lb = await startBalancer(bin, LB_PORT, ports);
   children.add(lb);
   return lb;
 }
-
-const killed = (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill(signal);
-  });
 
 const line = (label: string, r: MixedResult, bareRps?: number) =>
   console.log(
     `${label.padEnd(14)} ${r.rps.toFixed(0).padStart(6)} req/s${bareRps ? ` (${(r.rps / bareRps).toFixed(3)}× bare ${bareRps.toFixed(0)})` : ''}  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}  lost ${Object.values(r.lost).reduce((a, b) => a + b, 0)}  notices ${r.streams.notices}/${r.streams.written} (duplicates ${r.streams.duplicates}, reconnects ${r.streams.reconnects})`,
   );
 
-const haproxy = ensureHaproxy();
+const haproxy = haproxyBinary();
 const url = await seeded();
 const ids = await idRanges(url);
 let reads: Awaited<ReturnType<typeof longTailWorkloads>> | undefined;
@@ -171,8 +145,7 @@ for (const count of sizes) {
   const instances = await Promise.all(
     Array.from({ length: count }, (_, n) => startInstance(url, n)),
   );
-  const lb = startHaproxy(haproxy, count);
-  await waitFor(`${LB}/api/health`);
+  const lb = await startHaproxy(haproxy, count);
   try {
     const yard = await measure(`http://127.0.0.1:${BARE_PORT}`, '/bare/list', {
       connections,
@@ -188,8 +161,7 @@ for (const count of sizes) {
 
 // The failure run: 4 instances, the mixed load and 20 co-editors, one instance SIGKILLed.
 const instances = await Promise.all(Array.from({ length: 4 }, (_, n) => startInstance(url, n)));
-const lb = startHaproxy(haproxy, 4);
-await waitFor(`${LB}/api/health`);
+const lb = await startHaproxy(haproxy, 4);
 try {
   const editors = await coEditors({ origin: LB, databaseUrl: url, drafts: 4, perDraft: 5 });
   const typing = editors.typeEvery(400);

@@ -51,18 +51,8 @@ export async function assertFree(origin: string): Promise<void> {
   if (answered) throw new Error(`${origin} is already taken: set BENCH_PORT to a free port`);
 }
 
-export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
+/** Polls a URL until it answers 2xx (shared with the cluster test's instances). */
+export { waitFor } from '../apps/server/src/test/cluster.js';
 
 /**
  * The settings every bench gives the built server: production, warnings only, a stand-in OAuth

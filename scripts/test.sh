@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Command 2 of the README: installs everything the tests need (npm packages, Chromium) and
-# runs lint, typecheck, formatting, unit and API tests (PGlite, and PostgreSQL when
+# Command 2 of the README: installs everything the tests need (npm packages, Chromium, HAProxy)
+# and runs lint, typecheck, formatting, unit and API tests (PGlite, and PostgreSQL when
 # TEST_DATABASE_URL is set) and the browser tests (scripts/run-tests.sh, i.e. `npm test`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,6 +8,7 @@ source scripts/lib/stage.sh
 
 install() {
   bash scripts/install-chromium.sh
+  bash scripts/install-haproxy.sh
   npm ci --no-audit --no-fund
 }
 stage install install

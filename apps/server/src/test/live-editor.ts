@@ -36,6 +36,7 @@ export function liveEditor(options: {
   for (let n = 0; n < (options.renewals ?? 0); n += 1)
     awareness.setLocalState(awareness.getLocalState());
   const closes: Closed[] = [];
+  let drops = 0;
   let saved = new Map<number, number>();
 
   // ws takes headers as an option; the provider constructs sockets with (url, protocols) only.
@@ -59,6 +60,8 @@ export function liveEditor(options: {
     saved = Y.decodeStateVector(decoding.readVarUint8Array(decoder));
   };
   provider.on('closed', (event) => closes.push({ code: event.code, reason: event.reason }));
+  // Every connection that ended, the ones the provider reconnects after included.
+  provider.on('connection-close', () => (drops += 1));
 
   const until = (done: () => boolean, what: string, ms = 5000) =>
     vi.waitFor(
@@ -71,7 +74,10 @@ export function liveEditor(options: {
   return {
     doc,
     provider,
+    /** The server's reasons for ending the connection for good (no reconnection follows). */
     closes,
+    /** Connections that ended so far, for good or to be reconnected. */
+    drops: () => drops,
     text: (name: 'title' | 'content' = 'content') => doc.getText(name).toJSON(),
     type(at: number, words: string, name: 'title' | 'content' = 'content') {
       doc.getText(name).insert(at, words);

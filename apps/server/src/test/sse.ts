@@ -1,3 +1,4 @@
+import type { Notice } from '@repolog/contract/notifications';
 import type { Session } from './factories.js';
 
 export interface SseEvent {
@@ -90,4 +91,44 @@ export async function openStream(base: string, session: Pick<Session, 'cookie'>)
   });
   if (!res.body) throw new Error('no body');
   return { res, events: readEvents(res.body), close: () => controller.abort() };
+}
+
+/**
+ * A signed-in page's notification stream as its EventSource keeps it: opened again whenever it
+ * ends (its instance died behind a load balancer), a tenth of a second later, until `close()`.
+ * `notices` holds every notice pushed, in order, whichever connection brought it.
+ */
+export function followNotices(base: string, session: Pick<Session, 'cookie'>) {
+  const controller = new AbortController();
+  const notices: Notice[] = [];
+  let connects = 0;
+  const follow = async () => {
+    const res = await fetch(`${base}/api/notice/stream`, {
+      headers: { cookie: session.cookie, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    if (!res.ok || !res.body) return void (await res.body?.cancel());
+    connects += 1;
+    const events = readEvents(res.body);
+    while (!events.ended) {
+      const event = await events.next(60_000).catch(() => undefined);
+      if (event?.event === 'notice') notices.push(event.data as Notice);
+    }
+  };
+  const done = (async () => {
+    while (!controller.signal.aborted) {
+      await follow().catch(() => undefined);
+      // EventSource's reconnection delay (a browser waits a few seconds).
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    notices,
+    /** Streams opened so far (1 + reconnections). */
+    connects: () => connects,
+    close: async () => {
+      controller.abort();
+      await done;
+    },
+  };
 }

@@ -7,7 +7,7 @@ const BUILT_WEB = path.join(web, 'dist');
 const BUILT_RENDERER = path.join(web, 'dist-ssr', 'entry-server.js');
 
 /** When a file the build reads under `dir` last changed (tests are not built). */
-function newest(dir: string): number {
+export function newest(dir: string): number {
   let latest = 0;
   for (const name of readdirSync(dir)) {
     if (name === 'test' || /\.test\.tsx?$/.test(name)) continue;
