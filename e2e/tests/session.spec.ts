@@ -72,7 +72,10 @@ test.describe('sessions', () => {
     // The reader comes back: the page finds the session over, alerts and goes to /login itself
     // (so the goto waits only for the page to start).
     await page.goto('/home', { waitUntil: 'commit' });
-    await expect(page).toHaveURL(/\/login$/);
+    // A cold page's code must run before anything can ask (everyone gets the same /home), then
+    // three calls (status 401, refresh 401, logout) and the navigation: at a load of 20 on two
+    // cores the code alone took 5 s to start and /login began 6.6 s after the goto.
+    await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
     expect(alerts).toEqual(['세션이 만료되었습니다. 다시 로그인하세요.']);
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
     expect((await context.cookies()).map((c) => c.name)).not.toContain('isLoggedIn');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Article } from '@repolog/contract/articles';
 import type { Blog } from '@repolog/contract/blogs';
-import { loginAs } from '../support/session';
+import { loginAs, signInByRequests } from '../support/session';
 import { bodyText } from '../support/editor';
 
 // Titles of the GitHub stand-in's repolog-team/frontend, which the demo blog 32 is linked to.
@@ -12,7 +12,8 @@ test.describe('write and edit a breakthrough', () => {
   test('writes a breakthrough whose problem is an issue and solution a commit, then edits it', async ({
     page,
   }) => {
-    await loginAs(page, 'dana-kim');
+    // Signed in by requests: the sign-in pages are auth.spec.ts's journey, and this one is long.
+    await signInByRequests(page.context(), 'dana-kim');
     const logged: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') logged.push(message.text());
@@ -23,6 +24,9 @@ test.describe('write and edit a breakthrough', () => {
         posts.push(request.url());
     });
 
+    // The page's clock is ours (it runs on until paused): the preview's loading flash lasts
+    // 300 ms, less than a loaded machine may take between a click and the next look.
+    await page.clock.install();
     await page.goto('/blog/32/breakthrough/write');
     await expect(page.getByRole('heading', { name: 'Write a breakthrough' })).toBeVisible();
 
@@ -36,10 +40,13 @@ test.describe('write and edit a breakthrough', () => {
     const body = page.getByRole('textbox', { name: 'Body' });
     await body.fill('## What happened\n\nThe draft vanished when the **session refreshed**.');
 
-    // Preview: a short loading flash, then the rendered markdown.
+    // Preview: a short loading flash (held while the clock stands still), then the rendered
+    // markdown.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByRole('region', { name: 'Body preview' });
     await expect(preview.getByText('Loading preview…')).toBeVisible();
+    await page.clock.resume();
     await expect(preview.getByRole('heading', { name: 'What happened' })).toBeVisible();
     await expect(preview.locator('strong')).toHaveText('session refreshed');
     await expect(body).toBeHidden();

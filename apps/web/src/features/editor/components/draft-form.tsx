@@ -91,14 +91,27 @@ export function DraftForm(props: DraftFormProps) {
     },
   });
 
+  // What the form holds this moment (state is a render behind: the document may arrive between
+  // a keystroke and the render that shows it).
+  const typed = useRef(values);
+  // The live document once joined, until the form is bound to it.
+  const joinedDoc = useRef<Y.Doc | null>(null);
+  const change = (next: ArticleFormValues) => {
+    typed.current = next;
+    setValues(next);
+    // Typed into the editor the page is replacing with the live one: it goes into the document.
+    if (joinedDoc.current && !draft) writeValuesToDoc(joinedDoc.current, next);
+  };
+
   // Joined: what was typed here since the draft was created goes into the live document (the
   // draft is new, nobody else has typed in it yet); a resumed draft is the document as stored.
   useEffect(() => {
     joinedHere.current = (doc) => {
       autosave.stop();
-      if (!draft) writeValuesToDoc(doc, values);
+      joinedDoc.current = doc;
+      if (!draft) writeValuesToDoc(doc, typed.current);
     };
-  }, [autosave, draft, values]);
+  }, [autosave, draft]);
 
   const liveForm = useLiveForm(joined ? live : null, liveDraftId);
 
@@ -168,6 +181,7 @@ export function DraftForm(props: DraftFormProps) {
           onTakeTheirs={() => {
             const adopted = autosave.takeTheirs();
             if (adopted) {
+              typed.current = adopted;
               setValues(adopted);
               setGeneration((n) => n + 1);
             }
@@ -180,7 +194,7 @@ export function DraftForm(props: DraftFormProps) {
         blogId={blogId}
         initial={start}
         values={liveForm?.values ?? values}
-        onValuesChange={liveForm?.onValuesChange ?? setValues}
+        onValuesChange={liveForm?.onValuesChange ?? change}
         collaboration={liveForm?.collaboration}
         presence={live && liveForm && <Presence live={live} />}
         unsaved={liveForm ? !liveForm.saved : autosave.unsaved}

@@ -66,14 +66,17 @@ export function useLiveForm(live: LiveDraft | null, draftId: number | null) {
   useEffect(() => {
     latest.current = live;
   });
+  // One object per joined document: `live` is new at each status change (every keystroke, each
+  // "saved" from the server), and a new `collaboration` makes CodeMirror rebuild its editor.
+  const doc = live?.doc;
+  const awareness = live?.provider.awareness;
+  const undoManager = live?.undoManager;
   const collaboration = useMemo(
     () =>
-      live && {
-        text: live.doc.getText('content'),
-        awareness: live.provider.awareness,
-        undoManager: live.undoManager,
-      },
-    [live],
+      doc && awareness && undoManager
+        ? { text: doc.getText('content'), awareness, undoManager }
+        : null,
+    [doc, awareness, undoManager],
   );
   if (!live || draftId === null || !values || !collaboration) return null;
   const status = live.status;
