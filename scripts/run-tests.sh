@@ -23,9 +23,13 @@ check() {
 stage check check
 # The one build: server tests of rendered pages read it, the browser tests serve it.
 stage build npm run build --silent
-stage "unit PGlite" env -u TEST_DATABASE_URL npx vitest run
+# Two test files at a time (vitest's default on 2 cores is one): every server test file has a
+# database of its own, and much of a file's time is spent waiting (on a child process, the
+# PostgreSQL server, a worker thread), which leaves a core to the other file.
+workers=(--maxWorkers="${TEST_WORKERS:-2}")
+stage "unit PGlite" env -u TEST_DATABASE_URL npx vitest run "${workers[@]}"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  stage "unit PostgreSQL" npx vitest run --project server:postgres
+  stage "unit PostgreSQL" npx vitest run --project server:postgres "${workers[@]}"
 fi
 stage e2e env E2E_SKIP_BUILD=1 bash scripts/e2e.sh
 stage bundle npx tsx bench/bundle-size.ts
