@@ -82,9 +82,9 @@ async function fill(client: pg.Client, chosen: number[]): Promise<void> {
     [chosen],
   );
   await client.query(
-    `INSERT INTO article_stats_monthly (article_id, month, views, reads)
-     SELECT article_id, date_trunc('month', day)::date, sum(views), sum(reads)
-     FROM article_stats_daily GROUP BY 1, 2`,
+    `INSERT INTO article_stats_monthly (article_id, month, blog_id, views, reads)
+     SELECT s.article_id, date_trunc('month', s.day)::date, a.blog_id, sum(s.views), sum(s.reads)
+     FROM article_stats_daily s JOIN articles a ON a.id = s.article_id GROUP BY 1, 2, 3`,
   );
   await client.query(
     `INSERT INTO blog_stats_daily (blog_id, day, views, reads, bot_views)

@@ -886,11 +886,17 @@ export const articleStatsMonthly = pgTable(
     articleId: integer('article_id')
       .notNull()
       .references(() => articles.id, { onDelete: 'cascade' }),
+    /** The breakthrough's blog (it never moves): a blog's months are one range scan. */
+    blogId: integer('blog_id').notNull(),
     month: date('month').notNull(),
     views: integer('views').notNull().default(0),
     reads: integer('reads').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.articleId, t.month] })],
+  // The blog index INCLUDEs article_id and the counts too (migration 0022).
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.month] }),
+    index('article_stats_monthly_blog_month_idx').on(t.blogId, t.month),
+  ],
 );
 
 /** The same per blog: kept when a breakthrough is deleted, read in one range scan. */

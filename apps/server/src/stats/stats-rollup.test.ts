@@ -24,8 +24,7 @@ async function monthsBothWays(db: Db, blogId: number) {
       sum(m.reads)::int AS reads,
       (SELECT sum(s.views)::int FROM article_stats_daily s JOIN articles x ON x.id = s.article_id
         WHERE x.blog_id = ${blogId} AND date_trunc('month', s.day) = m.month) AS "dailyViews"
-    FROM article_stats_monthly m JOIN articles a ON a.id = m.article_id
-    WHERE a.blog_id = ${blogId} GROUP BY m.month ORDER BY m.month`);
+    FROM article_stats_monthly m WHERE m.blog_id = ${blogId} GROUP BY m.month ORDER BY m.month`);
   return (result as { rows: { views: number; dailyViews: number }[] }).rows;
 }
 

@@ -62,9 +62,9 @@ export function statsRepository(db: Db) {
               ON CONFLICT (article_id, day) DO UPDATE SET views = s.views + excluded.views,
                 reads = s.reads + excluded.reads, bot_views = s.bot_views + excluded.bot_views
             ), per_month AS (
-              INSERT INTO article_stats_monthly AS s (article_id, month, views, reads)
-              SELECT "articleId", date_trunc('month', day)::date, sum(views), sum(reads)
-              FROM batch GROUP BY 1, 2 ORDER BY 1, 2
+              INSERT INTO article_stats_monthly AS s (article_id, month, blog_id, views, reads)
+              SELECT "articleId", date_trunc('month', day)::date, blog_id, sum(views), sum(reads)
+              FROM batch GROUP BY 1, 2, 3 ORDER BY 1, 2
               ON CONFLICT (article_id, month) DO UPDATE SET views = s.views + excluded.views,
                 reads = s.reads + excluded.reads
             )
@@ -171,8 +171,9 @@ export function statsRepository(db: Db) {
 
     /**
      * The blog's most viewed breakthroughs of the period (that still exist): the monthly totals
-     * of the whole months in it, plus the daily rows of the partial month it starts in. Exact:
-     * both are added to in one statement, and a month has a row when one of its days has.
+     * of the whole months in it (one range scan of the blog's months), plus the daily rows of
+     * the partial month it starts in. Exact: both are added to in one statement, and a month
+     * has a row when one of its days has.
      */
     async topArticles(blogId: number, since: string): Promise<TopArticleRow[]> {
       const whole = firstWholeMonth(since);
@@ -181,7 +182,7 @@ export function statsRepository(db: Db) {
           WITH blog_articles AS (SELECT id FROM articles WHERE blog_id = ${blogId}),
           parts AS (
             SELECT article_id, views, reads FROM article_stats_monthly
-            WHERE article_id IN (SELECT id FROM blog_articles) AND month >= ${whole}::date
+            WHERE blog_id = ${blogId} AND month >= ${whole}::date
             UNION ALL
             SELECT article_id, views, reads FROM article_stats_daily
             WHERE article_id IN (SELECT id FROM blog_articles)
