@@ -24,9 +24,6 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The PGlite database folder of a test location's DATA_DIR (none on PostgreSQL). */
-const pgliteDir = (dataDir: string | undefined) => dataDir && path.join(dataDir, 'pg');
-
 /** Every process started here and still running; crashDatabase kills them after its tests. */
 const started = new Set<ChildProcess>();
 
@@ -91,7 +88,7 @@ export function crashDatabase() {
   return {
     /** The database, opened in this process (once a server process has let go of it). */
     open: (): Promise<Database> =>
-      openDatabase({ url: where().url, dataDir: pgliteDir(where().dataDir), poolSize: 2 }),
+      openDatabase({ url: where().url, dataDir: where().dataDir, poolSize: 2 }),
     /** Creates the database and writes its first rows with `seed`; resolves with what it returned and the app's secret. */
     async prepare<T>(seed: (t: TestApp) => Promise<T>): Promise<T & { secret: string }> {
       location = await createTestDatabaseLocation();
@@ -107,7 +104,7 @@ export function crashDatabase() {
     /** The settings a server process opens this database with (server-child.ts). */
     childEnv: (secret: string): Record<string, string> => ({
       CHILD_DATABASE_URL: where().url ?? '',
-      CHILD_PGLITE_DIR: pgliteDir(where().dataDir) ?? '',
+      CHILD_PGLITE_DIR: where().dataDir ?? '',
       CHILD_SECRET: secret,
     }),
   };

@@ -8,16 +8,11 @@ import { openDatabase, type Database } from '../db/client.js';
 
 let pgliteTemplate: Blob | undefined;
 
-/** The migrated PGlite template of the global setup (undefined when run without it). */
-function pgliteDump(): Blob | undefined {
-  const file = inject('pgliteTemplate');
-  if (file && !pgliteTemplate) pgliteTemplate = new Blob([readFileSync(file)]);
-  return pgliteTemplate;
-}
-
 /** A fresh in-memory PGlite database started from the migrated template of the global setup. */
 function openPgliteCopy(): Promise<Database> {
-  return openDatabase({ pgliteDump: pgliteDump() });
+  const file = inject('pgliteTemplate');
+  if (file && !pgliteTemplate) pgliteTemplate = new Blob([readFileSync(file)]);
+  return openDatabase({ pgliteDump: pgliteTemplate });
 }
 
 /** A private copy of the PostgreSQL template: its URL and how to drop it. */
@@ -39,9 +34,8 @@ async function createDatabaseCopy(url: string, template: string) {
 
 /**
  * Where a fresh, migrated database can be opened by another process too: a private copy of the
- * PostgreSQL template (with TEST_DATABASE_URL), else a PGlite data folder started from the
- * migrated template (a `DATA_DIR`: the database is in its `pg` folder, as `npm start` keeps
- * it). `drop` removes it.
+ * PostgreSQL template (with TEST_DATABASE_URL), else an empty PGlite data folder. `drop`
+ * removes it.
  */
 export async function createTestDatabaseLocation(): Promise<{
   url?: string;
@@ -52,12 +46,6 @@ export async function createTestDatabaseLocation(): Promise<{
   const template = inject('pgTemplate');
   if (url && template) return createDatabaseCopy(url, template);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'repolog-pglite-'));
-  // Started once from the template, so the processes that open it next skip PGlite's initdb.
-  const seeded = await openDatabase({
-    dataDir: path.join(dataDir, 'pg'),
-    pgliteDump: pgliteDump(),
-  });
-  await seeded.close();
   return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
