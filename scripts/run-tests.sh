@@ -23,9 +23,14 @@ check() {
 stage check check
 # The one build: server tests of rendered pages read it, the browser tests serve it.
 stage build npm run build --silent
-stage "unit PGlite" env -u TEST_DATABASE_URL npx vitest run
+# TEST_WORKERS test files at a time (default 1, vitest's default on 2 cores). Every server test
+# file has a database of its own and much of a file's time is spent waiting (on a child process,
+# the PostgreSQL server, a worker thread), so 2 may leave a core less idle; not yet proven on a
+# whole run, so not the default.
+workers=(--maxWorkers="${TEST_WORKERS:-1}")
+stage "unit PGlite" env -u TEST_DATABASE_URL npx vitest run "${workers[@]}"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  stage "unit PostgreSQL" npx vitest run --project server:postgres
+  stage "unit PostgreSQL" npx vitest run --project server:postgres "${workers[@]}"
 fi
 stage e2e env E2E_SKIP_BUILD=1 bash scripts/e2e.sh
 stage bundle npx tsx bench/bundle-size.ts
