@@ -17,9 +17,9 @@ export default defineConfig({
           name: 'server:pglite',
           root: 'apps/server',
           env: { TEST_DATABASE_URL: '' },
-          // Built instances behind HAProxy on a PostgreSQL primary and its streaming replica:
-          // the PostgreSQL pass runs it.
-          exclude: [...configDefaults.exclude, 'src/cluster.test.ts'],
+          // Built instances behind HAProxy on a PostgreSQL primary and its streaming replica,
+          // and the replica's own tests: the PostgreSQL pass runs them.
+          exclude: [...configDefaults.exclude, 'src/cluster.test.ts', 'src/db/replica.test.ts'],
         },
       },
       ...(pg
