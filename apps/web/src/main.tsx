@@ -4,16 +4,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/router';
 import { activateLanguage, pageLanguage } from './i18n';
-import { authStatusQuery } from './lib/auth';
 import { createQueryClient } from './lib/query-client';
 import './styles/global.css';
 
 function start(root: HTMLElement) {
   const client = createQueryClient();
-  // Who is signed in is asked at once, while the page's code loads and hydrates (not after):
-  // a reader whose session ended elsewhere is told and sent to /login without waiting for the
-  // whole page to take over. Nothing renders it before hydration is done (useSession).
-  void client.prefetchQuery(authStatusQuery);
   // Public pages arrive rendered by the server with the data they show (TanStack Query's
   // dehydrated cache): the browser adopts that HTML and asks the API nothing it already has.
   const state = document.getElementById('repolog-state')?.textContent;
