@@ -7,6 +7,7 @@ import {
   type GitHubFile,
   type GitHubIssueDetail,
 } from './github.types.js';
+import { firstLine, issueHeader } from './github-raw.js';
 
 /** The client's GET: data with its ETag, or 'not_modified'. */
 export type Get = <T>(
@@ -67,17 +68,8 @@ export const toFile = (f: RawFile): GitHubFile => ({
   patch: typeof f.patch === 'string' ? f.patch : null,
 });
 
-const firstLine = (message: string, sha: string): string =>
-  (message.split('\n')[0] ?? '').trim() || sha.slice(0, 7);
-
 export const toIssueDetail = (i: RawIssueDetail): GitHubIssueDetail => ({
-  number: i.number,
-  title: i.title,
-  state: i.state,
-  htmlUrl: i.html_url,
-  createdAt: i.created_at,
-  isPullRequest: i.pull_request !== undefined && i.pull_request !== null,
-  mergedAt: i.pull_request?.merged_at ?? null,
+  ...issueHeader(i),
   body: i.body ?? null,
   author: i.user?.login ?? null,
   labels: (i.labels ?? [])

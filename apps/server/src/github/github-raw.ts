@@ -75,7 +75,10 @@ export const toRepo = (r: RawRepo): GitHubRepo => {
         : null,
   };
 };
-export const toIssue = (i: RawIssue): GitHubIssue => ({
+/** What an issue or pull request says of itself, in the lists and in its own answer alike. */
+export const issueHeader = (
+  i: Pick<RawIssue, 'number' | 'title' | 'state' | 'html_url' | 'created_at' | 'pull_request'>,
+) => ({
   number: i.number,
   title: i.title,
   state: i.state,
@@ -83,6 +86,14 @@ export const toIssue = (i: RawIssue): GitHubIssue => ({
   createdAt: i.created_at,
   isPullRequest: i.pull_request !== undefined && i.pull_request !== null,
   mergedAt: i.pull_request?.merged_at ?? null,
+});
+
+/** A commit's title: the first line of its message, or its short sha when that is empty. */
+export const firstLine = (message: string, sha: string): string =>
+  (message.split('\n')[0] ?? '').trim() || sha.slice(0, 7);
+
+export const toIssue = (i: RawIssue): GitHubIssue => ({
+  ...issueHeader(i),
   opener:
     typeof i.user?.login === 'string' && typeof i.user.id === 'number'
       ? { login: i.user.login, id: i.user.id }
@@ -90,7 +101,7 @@ export const toIssue = (i: RawIssue): GitHubIssue => ({
 });
 export const toCommit = (c: RawCommit): GitHubCommit => ({
   sha: c.sha,
-  title: (c.commit.message.split('\n')[0] ?? '').trim() || c.sha.slice(0, 7),
+  title: firstLine(c.commit.message, c.sha),
   htmlUrl: c.html_url,
   date: c.commit.author?.date ?? c.commit.committer?.date ?? new Date(0).toISOString(),
 });
