@@ -241,6 +241,13 @@ export const articleSearch = pgTable(
     head: tsvector('head').generatedAlwaysAs(sql`ts_filter(document, '{a,b,c}')`),
     text: text('text').notNull(),
     analyzerVersion: integer('analyzer_version').notNull(),
+    /**
+     * Whether it is listed, copied from the article by triggers (0024: when the document is
+     * written, and when the article's blog or hidden state changes), so a search's count reads
+     * no article rows.
+     */
+    blogId: integer('blog_id'),
+    hidden: boolean('hidden').notNull().default(false),
   },
   (t) => [
     index('article_search_document_idx').using('gin', t.document),

@@ -75,16 +75,39 @@ interface Found {
   counted: number;
 }
 
+/** conditionsOf's filters as the arguments of migration 0024's functions. */
+function filterArgs(query: ParsedQuery, filters: SearchFilters): SQL {
+  const texts = (items: string[]) =>
+    sql`array[${sql.join(
+      items.map((item) => sql`${item}`),
+      sql`, `,
+    )}]::text[]`;
+  return sql`${filters.excludeBlogId}::int, ${filters.blogId}::int, ${filters.tag}::text,
+    ${filters.lang}::text, ${texts(query.contains)}, ${texts(query.excludes)}`;
+}
+
 /** The search's reads: which breakthroughs a page shows, then what it shows of them. */
 export function searchResultsRepository(db: Db) {
+  /**
+   * Matches of a tsquery and the filters, counted to COUNTED through the index (search_count,
+   * migration 0024): a word's matches need no document unpacked, and the count stops at the cap.
+   */
+  const countMatches = async (query: ParsedQuery, filters: SearchFilters): Promise<number> => {
+    const result: unknown = await db.execute(
+      sql`select search_count(${query.tsquery}::tsquery, ${filterArgs(query, filters)}, ${COUNTED}::int) as n`,
+    );
+    return Number((result as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  };
+
   /**
    * Best match first, in tiers by where all the words are: title, then title and tags, then
    * title, tags, problem and solution (the `head` column: that part of the document alone, with
    * its own index), each by its rank there plus likes and freshness; then the rest (body, blog
    * name, author): its BODY_RANKED most recently written matches by likes and freshness, then
-   * the others newest first. Each part is read newest first and stops at COUNTED, which is also
-   * the count: ranking and counting every match of a common word (and unpacking every matched
-   * document to rank it) made a request cost as much as the corpus is large.
+   * the others newest first. Each part is read newest first: the head's to COUNTED, the body's
+   * only as far as the page needs; the count is search_count's. Ranking and counting every
+   * match of a common word (and unpacking every matched document to rank it) made a request
+   * cost as much as the corpus is large.
    */
   const ranked = async (
     query: ParsedQuery,
@@ -97,7 +120,29 @@ export function searchResultsRepository(db: Db) {
     // Excluded words are only in the whole document.
     const excluding = query.tsquery !== query.positive;
     const head = articleSearch.head;
-    const result: unknown = await db.execute(sql`
+    const end = page.offset + page.limit;
+    // A phrase is checked against each matched document; when it matches more than the cap,
+    // its newest body matches are found by walking newest first (search_body_newest), not by
+    // the index with every match rechecked. A word's plan is the planner's (it knows how common
+    // the word is); the count comes first only when a phrase's plan depends on it.
+    const phrase = query.tsquery.includes('<->');
+    const counting = countMatches(query, filters);
+    const walk = phrase && (await counting) >= COUNTED;
+    const headCount = sql`(select count(*) from head_matches)`;
+    // Only as many body matches as the page needs: none when the head's fill it; else the
+    // BODY_RANKED newest (ranked among themselves), or more when the page reaches further.
+    const bodyWanted = sql`case when ${headCount} >= ${end} then 0
+      else greatest(${BODY_RANKED}, ${end} - ${headCount}) end`;
+    const newestBody = walk
+      ? sql`select ${articles.id} as id, ${bonus} as score
+            from search_body_newest(${words}, ${all}, ${filterArgs(query, filters)}, (${bodyWanted})::int) as newest(id)
+            join ${articles} on ${articles.id} = newest.id`
+      : sql`select ${articles.id} as id, ${bonus} as score
+            from ${articleSearch} join ${articles} on ${articles.id} = ${articleSearch.articleId}
+            where not (${head} @@ ${words}) and ${articleSearch.document} @@ ${all} and ${where}
+            order by ${articleSearch.articleId} desc
+            limit ${bodyWanted}`;
+    const reading = db.execute(sql`
       with head_matches as (
         select ${articles.id} as id,
                case when ${head} @@ ${weighted(query.positive, 'A')}::tsquery then 0
@@ -114,31 +159,15 @@ export function searchResultsRepository(db: Db) {
                case when recency <= ${BODY_RANKED} then score else -recency end as score
         from (
           select id, score, row_number() over (order by id desc) as recency
-          from (
-            select ${articles.id} as id, ${bonus} as score
-            from ${articleSearch} join ${articles} on ${articles.id} = ${articleSearch.articleId}
-            where not (${head} @@ ${words}) and ${articleSearch.document} @@ ${all} and ${where}
-            order by ${articleSearch.articleId} desc
-            -- Not read at all when the head's matches already reach the count.
-            limit greatest(0, ${COUNTED} - (select count(*) from head_matches))
-          ) newest
+          from (${newestBody}) newest
         ) numbered
-      ), matched as (
-        select * from head_matches union all select * from body_matches
-      ), page as (
-        select id, tier, score from matched
-        order by tier, score desc, id desc
-        limit ${page.limit} offset ${page.offset}
       )
-      select page.id, counted.n as counted
-      from (select count(*)::int as n from matched) counted left join page on true
-      order by page.tier, page.score desc, page.id desc`);
-    const rows = (result as { rows: { id: number | null; counted: number }[] }).rows;
-    return {
-      ids: rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)])),
-      // Either part may have stopped at COUNTED: more than the cap either way.
-      counted: Number(rows[0]?.counted ?? 0),
-    };
+      select id from (select * from head_matches union all select * from body_matches) matched
+      order by tier, score desc, id desc
+      limit ${page.limit} offset ${page.offset}`);
+    const [result, counted]: [unknown, number] = await Promise.all([reading, counting]);
+    const rows = (result as { rows: { id: number }[] }).rows;
+    return { ids: rows.map((row) => Number(row.id)), counted };
   };
 
   /** Newest or most liked first (or, with no words, likes and freshness), counted to the cap. */
@@ -168,6 +197,12 @@ export function searchResultsRepository(db: Db) {
       .orderBy(...order)
       .limit(page.limit)
       .offset(page.offset);
+    if (query.tsquery !== '') {
+      return {
+        ids: found.map((row) => row.id),
+        counted: await countMatches(query, filters),
+      };
+    }
     const [counted] = await db
       .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
       .from(matches().limit(COUNTED).as('counted'));

@@ -218,6 +218,17 @@ describe('ranking and filters', () => {
     expect(past).toEqual({ items: [], total: 3, totalIsLowerBound: false });
   });
 
+  it('leaves out a breakthrough hidden after it was indexed, and counts it again restored', async () => {
+    const setHidden = (hiddenAt: Date | null) =>
+      t.database.db.update(articles).set({ hiddenAt }).where(eq(articles.id, a.problemHit!.id));
+    await setHidden(new Date());
+    expect((await found('vacuum')).total).toBe(2);
+    expect(await ids('vacuum')).toEqual([a.titleHit!.id, a.bodyHit!.id]);
+    await setHidden(null);
+    expect((await found('vacuum')).total).toBe(3);
+    expect(await ids('vacuum')).toEqual([a.titleHit!.id, a.problemHit!.id, a.bodyHit!.id]);
+  });
+
   it('finds by blog name and author login, and filters by blog', async () => {
     expect((await ids('river')).length).toBe(9);
     expect((await ids('searcher-kim')).length).toBe(9);
