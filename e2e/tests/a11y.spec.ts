@@ -91,8 +91,11 @@ const HEAVY_PAGES = new Set(['/home']);
 /** The profile menu's button in each language. */
 const PROFILE: Record<Language, string> = { en: 'Profile', ko: '프로필' };
 
-// One page per test: each is bounded by one page's load and one axe pass, and a failure names
-// the page (the twelve member pages in one test once ran past three minutes on a loaded machine).
+// One page per test, so each is bounded by one page's load and one axe pass and a failure names
+// the page (the twelve member pages in one test once ran past three minutes on a loaded
+// machine). The pages of one theme and language share a visitor's and a member's browser
+// context, opened (and signed in) once before them: a context per page signed in 88 times and
+// loaded the app's code cold for every page.
 for (const [colorScheme, language] of [
   ['light', 'en'],
   ['dark', 'en'],
@@ -100,33 +103,38 @@ for (const [colorScheme, language] of [
   ['dark', 'ko'],
 ] as const) {
   test.describe(`accessibility in the ${colorScheme} theme, ${language}`, () => {
+    let visitor: Page;
+    let member: Page;
+    test.beforeAll(async ({ browser, baseURL }) => {
+      visitor = await readerPage(browser, colorScheme, language, baseURL);
+      member = await readerPage(browser, colorScheme, language, baseURL, 'dana-kim');
+    });
+    test.afterAll(async () => {
+      await visitor.context().close();
+      await member.context().close();
+    });
+
     for (const path of VISITOR_PAGES) {
-      test(`a visitor meets no axe violation on ${path}`, async ({ browser, baseURL }) => {
+      test(`a visitor meets no axe violation on ${path}`, async () => {
         test.slow(HEAVY_PAGES.has(path));
-        const page = await readerPage(browser, colorScheme, language, baseURL);
-        expect(await violationsAt(page, path, language)).toEqual([]);
-        await page.context().close();
+        expect(await violationsAt(visitor, path, language)).toEqual([]);
       });
     }
 
     for (const path of MEMBER_PAGES) {
-      test(`a member meets no axe violation on ${path}`, async ({ browser, baseURL }) => {
+      test(`a member meets no axe violation on ${path}`, async () => {
         test.slow(HEAVY_PAGES.has(path));
-        const page = await readerPage(browser, colorScheme, language, baseURL, 'dana-kim');
-        expect(await violationsAt(page, path, language)).toEqual([]);
-        await page.context().close();
+        expect(await violationsAt(member, path, language)).toEqual([]);
       });
     }
 
     // The account dialog is a page of its own to a reader.
-    test('a member meets no axe violation in the profile menu', async ({ browser, baseURL }) => {
+    test('a member meets no axe violation in the profile menu', async () => {
       test.slow(); // on /home
-      const page = await readerPage(browser, colorScheme, language, baseURL, 'dana-kim');
-      await page.goto('/home');
-      await settled(page);
-      await page.getByRole('button', { name: PROFILE[language] }).click();
-      expect(await violations(page)).toEqual([]);
-      await page.context().close();
+      await member.goto('/home');
+      await settled(member);
+      await member.getByRole('button', { name: PROFILE[language] }).click();
+      expect(await violations(member)).toEqual([]);
     });
   });
 }
