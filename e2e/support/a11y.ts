@@ -1,11 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInByRequests, type DemoAccount } from '../support/session';
+import { signInByRequests, type DemoAccount } from './session';
 
 /**
  * axe-core over every page, in the light and the dark theme (the system setting picks the
  * theme when the reader has chosen none) and in both interface languages (the remembered
- * choice, a cookie). A violation names the rule and the elements.
+ * choice, a cookie). A violation names the rule and the elements. Each language has a spec file
+ * of its own (a11y-en, a11y-ko): the two workers take one each, as a file's journeys run in one
+ * worker (88 pages in one file kept one worker busy for a third of the whole suite's time).
  */
 const VISITOR_PAGES = [
   '/',
@@ -52,7 +54,7 @@ async function violations(page: Page): Promise<string[]> {
   );
 }
 
-type Language = 'en' | 'ko';
+export type Language = 'en' | 'ko';
 
 /**
  * A fresh browser context in `colorScheme` whose pages come in `language` (the remembered
@@ -91,17 +93,14 @@ const HEAVY_PAGES = new Set(['/home']);
 /** The profile menu's button in each language. */
 const PROFILE: Record<Language, string> = { en: 'Profile', ko: '프로필' };
 
-// One page per test, so each is bounded by one page's load and one axe pass and a failure names
-// the page (the twelve member pages in one test once ran past three minutes on a loaded
-// machine). The pages of one theme and language share a visitor's and a member's browser
-// context, opened (and signed in) once before them: a context per page signed in 88 times and
-// loaded the app's code cold for every page.
-for (const [colorScheme, language] of [
-  ['light', 'en'],
-  ['dark', 'en'],
-  ['light', 'ko'],
-  ['dark', 'ko'],
-] as const) {
+/**
+ * The pages in `colorScheme` and `language`, one page per test, so each is bounded by one page's
+ * load and one axe pass and a failure names the page (the twelve member pages in one test once
+ * ran past three minutes on a loaded machine). They share a visitor's and a member's browser
+ * context, opened (and signed in) once before them: a context per page signed in 88 times and
+ * loaded the app's code cold for every page.
+ */
+export function checkAccessibility(colorScheme: 'light' | 'dark', language: Language): void {
   test.describe(`accessibility in the ${colorScheme} theme, ${language}`, () => {
     let visitor: Page;
     let member: Page;
