@@ -20,12 +20,12 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
   workers,
-  // A journey that fails is a bug to fix, not one to run again. The three that once missed under
-  // two workers were bugs of their own (a goto racing the page's own navigation to /login, a key
-  // pressed before the app's code ran, two sign-ins through the pages eating a journey's minute)
-  // and are fixed; until a run of the whole suite shows no other, CI lets a failed journey run
-  // once more and lists it as flaky (a journey that then fails again still fails the run).
-  retries: process.env.CI ? 1 : 0,
+  // A journey that fails is a bug to fix, not one to run again: no retries, on CI either. The
+  // journeys that once missed under two workers were bugs of their own (a goto racing the page's
+  // own navigation to /login, a key pressed before the app's code ran, sign-ins through the pages
+  // eating a journey's minute, a stats dashboard reloaded until its 2 s per look ran out) and are
+  // fixed.
+  retries: 0,
   // Two workers, each with its browser and its server, share the 2 cores of the CI machine
   // (and other work on it): a long journey gets a minute.
   timeout: 60_000,

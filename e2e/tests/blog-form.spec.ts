@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Blog } from '@repolog/contract/blogs';
-import { collectAlerts, loginAs } from '../support/session';
+import { collectAlerts, signIn } from '../support/session';
 
 const REQUIRED = 'Please fill out all required fields.';
 
@@ -17,7 +17,7 @@ async function addContributor(page: Page, login: string) {
 
 test.describe('create and edit blog', () => {
   test('empty required fields alert and nothing is created', async ({ page }) => {
-    await loginAs(page, 'dana-kim');
+    await signIn(page, 'dana-kim');
     const alerts = collectAlerts(page);
     await page.goto('/workspace/makeblog');
     await page.getByRole('button', { name: 'Create blog' }).click();
@@ -34,7 +34,7 @@ test.describe('create and edit blog', () => {
   test('creates a blog from a GitHub repository with a contributor, then finds it in the workspace', async ({
     page,
   }) => {
-    await loginAs(page, 'dana-kim');
+    await signIn(page, 'dana-kim');
     const alerts = collectAlerts(page);
     await page.goto('/workspace/makeblog');
 
@@ -85,7 +85,7 @@ test.describe('create and edit blog', () => {
   test('edits a blog: repository locked, members prefilled, server refusal shown, changes saved', async ({
     page,
   }) => {
-    await loginAs(page, 'dana-kim');
+    await signIn(page, 'dana-kim');
     const alerts = collectAlerts(page);
     const baseURL = new URL(page.url()).origin;
     const created = await page.request.post('/api/blog', {

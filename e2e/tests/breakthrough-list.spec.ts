@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createArticle, uniqueTag, userPage, visitorPage } from '../support/reading';
 import { afterNextFrame } from '../support/frames';
-import { collectAlerts, loginAs } from '../support/session';
+import { collectAlerts, signIn } from '../support/session';
 
 const items = (page: Page) => page.getByRole('main').getByRole('listitem');
 const pagination = (page: Page) => page.getByRole('navigation', { name: 'Pagination' });
@@ -22,7 +22,7 @@ test.describe('breakthrough list', () => {
     page,
   }) => {
     test.slow();
-    await loginAs(page, 'dana-kim');
+    await signIn(page, 'dana-kim');
     const tag = uniqueTag('zq');
     // 11 Kotlin breakthroughs and one Swift one, all carrying the tag in their titles.
     for (let n = 1; n <= 12; n += 1) {

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Draft, DraftSummary } from '@repolog/contract/drafts';
 import { blockLiveEditing, bodyBox, bodyText } from '../support/editor';
 import { uniqueTag, userPage } from '../support/reading';
-import { loginAs } from '../support/session';
+import { signIn } from '../support/session';
 
 /** The autosave line (an aria-live status). */
 const status = (page: Page) => page.locator('[data-autosave]');
@@ -18,7 +18,7 @@ test.describe('drafts that save themselves', () => {
   test('half a breakthrough survives closing the tab: /workspace lists it and it opens with every character', async ({
     page,
   }) => {
-    await loginAs(page, 'dana-kim');
+    await signIn(page, 'dana-kim');
     const title = uniqueTag('Half a breakthrough ');
     const body =
       '## Where it broke\n\n  Indented line, tabs\tand “quotes” — 한글도 그대로 💡\n\n```ts\nconst x = 1;\n```';
@@ -51,7 +51,7 @@ test.describe('drafts that save themselves', () => {
   test('a reload resumes the draft; reopening the write page offers it; posting turns it into the breakthrough', async ({
     page,
   }) => {
-    await loginAs(page, 'dana-kim');
+    await signIn(page, 'dana-kim');
     const title = uniqueTag('Resumed draft ');
     await page.goto('/blog/32/breakthrough/write');
     await page.getByLabel('Title').fill(title);
@@ -115,7 +115,7 @@ test.describe('drafts that save themselves', () => {
   test('editing a posted breakthrough keeps its pending changes: Edit resumes them, Cancel discards them', async ({
     page,
   }) => {
-    await loginAs(page, 'dana-kim');
+    await signIn(page, 'dana-kim');
     const title = uniqueTag('Posted ');
     const origin = new URL(page.url()).origin;
     const res = await page.request.post('/api/article', {
@@ -144,7 +144,7 @@ test.describe('drafts that save themselves', () => {
   });
 
   test('/workspace deletes a draft after asking', async ({ page }) => {
-    await loginAs(page, 'dana-kim');
+    await signIn(page, 'dana-kim');
     const title = uniqueTag('Throwaway ');
     const origin = new URL(page.url()).origin;
     await page.request.post('/api/blog/32/drafts', { data: { title }, headers: { origin } });
@@ -157,7 +157,7 @@ test.describe('drafts that save themselves', () => {
   });
 
   test("another blog's member and visitors cannot open a draft", async ({ page, browser }) => {
-    await loginAs(page, 'dana-kim');
+    await signIn(page, 'dana-kim');
     const origin = new URL(page.url()).origin;
     const created = await page.request.post('/api/blog/32/drafts', {
       data: { title: uniqueTag('Private ') },

@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { uniqueTag, userPage, visitorPage } from '../support/reading';
-import { loginAs } from '../support/session';
+import { signIn } from '../support/session';
 
 test.describe('revision history', () => {
   test('an edit shows as edited; History shows the diff and restores the earlier revision', async ({
     page,
     browser,
   }) => {
-    await loginAs(page, 'dana-kim');
+    await signIn(page, 'dana-kim');
     const title = uniqueTag('Connection pool ');
     const origin = new URL(page.url()).origin;
     const res = await page.request.post('/api/article', {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAs } from '../support/session';
+import { signIn } from '../support/session';
 
 test.describe('home page', () => {
   test('a visitor sees the banner carousel, the two top-10 strips and no favorites section', async ({
@@ -99,7 +99,7 @@ test.describe('home page', () => {
   test('a signed-in reader also gets the favorites section with links to both lists', async ({
     page,
   }) => {
-    await loginAs(page, 'dana-kim');
+    await signIn(page, 'dana-kim');
     const section = page.getByRole('region', { name: 'List of Your fav Breakthroughs & Blogs' });
     await expect(section.getByRole('link')).toHaveCount(2);
     await section.getByRole('link', { name: /Breakthroughs what you liked/ }).click();

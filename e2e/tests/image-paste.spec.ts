@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Blog } from '@repolog/contract/blogs';
 import sharp from 'sharp';
-import { loginAs } from '../support/session';
+import { signIn } from '../support/session';
 import { bodyText } from '../support/editor';
 
 /** Text hidden in the screenshot's metadata, next to a GPS position. */
@@ -66,7 +66,7 @@ const loaded = (image: Locator) =>
     .toBeGreaterThan(0);
 
 async function openWritePage(page: Page) {
-  await loginAs(page, 'dana-kim');
+  await signIn(page, 'dana-kim');
   await page.goto('/blog/32/breakthrough/write');
   await expect(page.getByRole('heading', { name: 'Write a breakthrough' })).toBeVisible();
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { collectAlerts, loginAs } from '../support/session';
+import { collectAlerts, signIn } from '../support/session';
 
 /**
  * The Korean interface: the footer's switch turns every text Korean at once and is remembered
@@ -72,7 +72,7 @@ test.describe('the Korean interface', () => {
   });
 
   test("the server's error message comes in Korean", async ({ page, baseURL }) => {
-    await loginAs(page, 'dana-kim');
+    await signIn(page, 'dana-kim');
     await page.context().addCookies([{ name: 'lang', value: 'ko', url: baseURL ?? '' }]);
     await page.goto('/blog/999999/breakthrough/write');
     await expect(page.getByRole('alert')).toHaveText(KO_BLOG_NOT_FOUND);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createArticle, uniqueTag } from '../support/reading';
-import { loginAs } from '../support/session';
+import { signIn } from '../support/session';
 
 test.describe('full-text search', () => {
   test('the header search box leads to results with the matched words marked', async ({ page }) => {
@@ -17,7 +17,7 @@ test.describe('full-text search', () => {
   });
 
   test('a Korean word finds it with a particle attached', async ({ page }) => {
-    await loginAs(page, 'dana-kim');
+    await signIn(page, 'dana-kim');
     const word = '형태소';
     const title = `한국어 본문 ${uniqueTag('t')}`;
     await createArticle(page, {

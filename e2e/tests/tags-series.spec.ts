@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { uniqueTag } from '../support/reading';
-import { loginAs } from '../support/session';
+import { signIn } from '../support/session';
 
 // The demo: blog 32's series "Fast article pages" is breakthroughs 24, 25 and 27; 24, 25, 28 and
 // 33 are tagged performance.
@@ -112,7 +112,7 @@ test.describe('tags, series and related breakthroughs', () => {
   });
 
   test('the write form suggests tags in use as the writer types', async ({ page }) => {
-    await loginAs(page, 'dana-kim');
+    await signIn(page, 'dana-kim');
     await page.goto('/blog/32/breakthrough/write');
     const tags = page.getByRole('combobox', { name: 'Tags' });
     await tags.fill('perf');

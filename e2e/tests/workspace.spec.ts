@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { loginAs } from '../support/session';
+import { signIn } from '../support/session';
 
 test.describe('the workspace', () => {
   test('lists the blogs the user runs, each linking to its page, with an add tile to the create form', async ({
     page,
   }) => {
-    await loginAs(page, 'dana-kim');
+    await signIn(page, 'dana-kim');
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Workspace' })
@@ -36,7 +36,7 @@ test.describe('the workspace', () => {
   });
 
   test('a tile opens the blog page', async ({ page }) => {
-    await loginAs(page, 'jisoo-han');
+    await signIn(page, 'jisoo-han');
     await page.goto('/workspace');
     await page
       .getByRole('main')

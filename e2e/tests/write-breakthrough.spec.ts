@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Article } from '@repolog/contract/articles';
 import type { Blog } from '@repolog/contract/blogs';
-import { loginAs, signInByRequests } from '../support/session';
+import { signIn, signInByRequests } from '../support/session';
 import { bodyText } from '../support/editor';
 
 // Titles of the GitHub stand-in's repolog-team/frontend, which the demo blog 32 is linked to.
@@ -140,7 +140,7 @@ test.describe('write and edit a breakthrough', () => {
     page,
   }) => {
     // Article 25 of the demo seed is dana-kim's; sora-lee is a member of its blog.
-    await loginAs(page, 'sora-lee');
+    await signIn(page, 'sora-lee');
     await page.goto('/breakthrough/25/edit');
     await expect(page.getByRole('alert')).toContainText(
       'Only the author and co-authors of this breakthrough can edit it.',
@@ -155,7 +155,7 @@ test.describe('write and edit a breakthrough', () => {
   });
 
   test('a non-member is told they cannot write in the blog', async ({ page }) => {
-    await loginAs(page, 'jisoo-han');
+    await signIn(page, 'jisoo-han');
     await page.goto('/blog/32/breakthrough/write');
     await expect(page.getByRole('alert')).toContainText(
       'Only members of Repolog Frontend can write breakthroughs in it.',
@@ -165,7 +165,7 @@ test.describe('write and edit a breakthrough', () => {
   test('a half-written breakthrough asks before the tab closes, and stays when the writer stays', async ({
     page,
   }) => {
-    await loginAs(page, 'dana-kim');
+    await signIn(page, 'dana-kim');
     await page.goto('/blog/32/breakthrough/write');
     const title = page.getByLabel('Title');
     await title.click();

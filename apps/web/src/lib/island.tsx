@@ -1,7 +1,8 @@
 import {
-  lazy,
+  createElement,
   memo,
   Suspense,
+  use,
   useEffect,
   useMemo,
   useState,
@@ -24,6 +25,28 @@ import {
 export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
   let started: Promise<T> | undefined;
   return () => (started ??= load());
+}
+
+/**
+ * The component `load` brings (loaded at most once, by `code`): `Code` suspends until it is here
+ * and renders it at once after. Unlike React.lazy, which learns that its code arrived only a
+ * microtask after and suspends on its first render even then: an island whose held values were
+ * let go in between updated its boundary while still suspended, and React replaced the server's
+ * HTML with the fallback until the next microtask (a blink, seen on signed-in blog pages).
+ */
+export function loadedComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let component: ComponentType<P> | undefined;
+  const code = loadOnce(() =>
+    load().then((loaded) => {
+      component = loaded;
+      return loaded;
+    }),
+  );
+  function Code(props: P) {
+    // The same component on every render once loaded (created once, outside any render).
+    return createElement(component ?? use(code()), props);
+  }
+  return { Code, code };
 }
 
 /** `values` as first rendered until `load` (the island's code) has resolved, the latest after. */
@@ -51,8 +74,7 @@ export function island<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: ReactNode = null,
 ) {
-  const code = loadOnce(load);
-  const Code = lazy(() => code().then((component) => ({ default: component })));
+  const { Code, code } = loadedComponent(load);
   return memo(function Island(props: P) {
     const held = useHeldUntilLoaded(props, code);
     // The same element while held: a boundary still hydrating receives no update.

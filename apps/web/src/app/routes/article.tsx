@@ -3,18 +3,15 @@ import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { ArticleView } from '../../features/articles/components/article-view';
 import type { CommentsPart } from '../../features/articles/components/reader-islands';
-import type { CommentsSection as CommentsSectionCode } from '../../features/comments/components/comments-section';
 import { authStatusQuery } from '../../lib/auth';
+import { loadedComponent } from '../../lib/island';
 import { useHydrated } from '../../lib/use-hydrated';
 
 // The comments come in the server's HTML; their code arrives in a chunk of its own once the
 // article's is running, and React hydrates them then.
-let commentsCode: Promise<{ default: typeof CommentsSectionCode }> | undefined;
-const loadComments = () =>
-  (commentsCode ??= import('../../features/comments/components/comments-section').then((m) => ({
-    default: m.CommentsSection,
-  })));
-const CommentsSection = lazy(loadComments);
+const { Code: CommentsSection, code: loadComments } = loadedComponent(() =>
+  import('../../features/comments/components/comments-section').then((m) => m.CommentsSection),
+);
 
 // Report (and, for its author, why it is hidden) is for signed-in readers: loaded after the page.
 const ArticleSafety = lazy(() =>

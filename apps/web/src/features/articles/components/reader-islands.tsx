@@ -1,16 +1,14 @@
 import type { Article } from '@repolog/contract/articles';
-import { lazy, memo, Suspense, useMemo, type ReactNode } from 'react';
-import { loadOnce, useHeldUntilLoaded } from '../../../lib/island';
-import type { LikeButton as LikeButtonCode } from './like-button';
+import { memo, Suspense, useMemo, type ReactNode } from 'react';
+import { loadedComponent, useHeldUntilLoaded } from '../../../lib/island';
 import styles from './article-view.module.css';
 
 // The heart comes in the server's HTML; its code arrives in a chunk of its own once the
 // article's is running, and React hydrates it then (a click before that is replayed), so
 // reading starts sooner on slow phones. The page's comments (its `comments` part) do the same.
-const loadLike: () => Promise<{ default: typeof LikeButtonCode }> = loadOnce(() =>
-  import('./like-button').then((m) => ({ default: m.LikeButton })),
+const { Code: LikeButton, code: loadLike } = loadedComponent(() =>
+  import('./like-button').then((m) => m.LikeButton),
 );
-const LikeButton = lazy(loadLike);
 
 /*
  * Each holds the values the server rendered until its code is here (see lib/island.tsx); they

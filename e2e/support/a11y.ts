@@ -1,11 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInByRequests, type DemoAccount } from '../support/session';
+import { signInByRequests, type DemoAccount } from './session';
 
 /**
  * axe-core over every page, in the light and the dark theme (the system setting picks the
  * theme when the reader has chosen none) and in both interface languages (the remembered
- * choice, a cookie). A violation names the rule and the elements.
+ * choice, a cookie). A violation names the rule and the elements. Each language has a spec file
+ * of its own (a11y-en, a11y-ko): the two workers take one each, as a file's journeys run in one
+ * worker (88 pages in one file kept one worker busy for a third of the whole suite's time).
  */
 const VISITOR_PAGES = [
   '/',
@@ -52,7 +54,7 @@ async function violations(page: Page): Promise<string[]> {
   );
 }
 
-type Language = 'en' | 'ko';
+export type Language = 'en' | 'ko';
 
 /**
  * A fresh browser context in `colorScheme` whose pages come in `language` (the remembered
@@ -91,42 +93,47 @@ const HEAVY_PAGES = new Set(['/home']);
 /** The profile menu's button in each language. */
 const PROFILE: Record<Language, string> = { en: 'Profile', ko: '프로필' };
 
-// One page per test: each is bounded by one page's load and one axe pass, and a failure names
-// the page (the twelve member pages in one test once ran past three minutes on a loaded machine).
-for (const [colorScheme, language] of [
-  ['light', 'en'],
-  ['dark', 'en'],
-  ['light', 'ko'],
-  ['dark', 'ko'],
-] as const) {
+/**
+ * The pages in `colorScheme` and `language`, one page per test, so each is bounded by one page's
+ * load and one axe pass and a failure names the page (the twelve member pages in one test once
+ * ran past three minutes on a loaded machine). They share a visitor's and a member's browser
+ * context, opened (and signed in) once before them: a context per page signed in 88 times and
+ * loaded the app's code cold for every page.
+ */
+export function checkAccessibility(colorScheme: 'light' | 'dark', language: Language): void {
   test.describe(`accessibility in the ${colorScheme} theme, ${language}`, () => {
+    let visitor: Page;
+    let member: Page;
+    test.beforeAll(async ({ browser, baseURL }) => {
+      visitor = await readerPage(browser, colorScheme, language, baseURL);
+      member = await readerPage(browser, colorScheme, language, baseURL, 'dana-kim');
+    });
+    test.afterAll(async () => {
+      await visitor.context().close();
+      await member.context().close();
+    });
+
     for (const path of VISITOR_PAGES) {
-      test(`a visitor meets no axe violation on ${path}`, async ({ browser, baseURL }) => {
+      test(`a visitor meets no axe violation on ${path}`, async () => {
         test.slow(HEAVY_PAGES.has(path));
-        const page = await readerPage(browser, colorScheme, language, baseURL);
-        expect(await violationsAt(page, path, language)).toEqual([]);
-        await page.context().close();
+        expect(await violationsAt(visitor, path, language)).toEqual([]);
       });
     }
 
     for (const path of MEMBER_PAGES) {
-      test(`a member meets no axe violation on ${path}`, async ({ browser, baseURL }) => {
+      test(`a member meets no axe violation on ${path}`, async () => {
         test.slow(HEAVY_PAGES.has(path));
-        const page = await readerPage(browser, colorScheme, language, baseURL, 'dana-kim');
-        expect(await violationsAt(page, path, language)).toEqual([]);
-        await page.context().close();
+        expect(await violationsAt(member, path, language)).toEqual([]);
       });
     }
 
     // The account dialog is a page of its own to a reader.
-    test('a member meets no axe violation in the profile menu', async ({ browser, baseURL }) => {
+    test('a member meets no axe violation in the profile menu', async () => {
       test.slow(); // on /home
-      const page = await readerPage(browser, colorScheme, language, baseURL, 'dana-kim');
-      await page.goto('/home');
-      await settled(page);
-      await page.getByRole('button', { name: PROFILE[language] }).click();
-      expect(await violations(page)).toEqual([]);
-      await page.context().close();
+      await member.goto('/home');
+      await settled(member);
+      await member.getByRole('button', { name: PROFILE[language] }).click();
+      expect(await violations(member)).toEqual([]);
     });
   });
 }
