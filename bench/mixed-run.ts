@@ -5,8 +5,10 @@
  * was answered 2xx but is not there (or, for likes, not in the state the last answer said).
  */
 import autocannon from 'autocannon';
-import { pick, randomInt, signIn, withClient, type SignedIn } from './kit.js';
+import { pick, randomInt, signIn, withClient } from './kit.js';
 import type { IdRanges, Workload } from './long-tail.js';
+import { findLostWrites } from './mixed-check.js';
+import { openStreams, type StreamStats } from './notice-streams.js';
 
 export interface MixedResult {
   requests: number;
@@ -21,16 +23,7 @@ export interface MixedResult {
   /** Notification streams: opened, still open at the end, notices they received, and the
    * notifications written for their users during the run (each should have been pushed),
    * duplicates and reconnects. */
-  streams: {
-    opened: number;
-    stillOpen: number;
-    notices: number;
-    written: number;
-    /** Notices a user's streams received more than once (by id). */
-    duplicates: number;
-    /** Streams that dropped and connected again. */
-    reconnects: number;
-  };
+  streams: StreamStats & { written: number };
   /** p50 and p99 (ms) per kind of request. */
   byKind: Record<string, { count: number; p50: number; p99: number }>;
 }
@@ -46,69 +39,6 @@ type Op =
 
 const BODY =
   '## What happened\n\nThe pool ran dry under load.\n\n```ts\nawait client.release();\n```';
-
-/**
- * One SSE stream per user, as a browser's EventSource keeps it: reconnected half a second after
- * it drops (an instance killed behind the load balancer), until `close()`. Notices are told
- * apart by id, so one pushed twice to a user counts as a duplicate.
- */
-function openStreams(origin: string, users: SignedIn[]) {
-  const controller = new AbortController();
-  let open = 0;
-  let connected = 0;
-  let reconnects = 0;
-  let duplicates = 0;
-  let notices = 0;
-  const pause = () => new Promise((resolve) => setTimeout(resolve, 500));
-  const follow = async (user: SignedIn) => {
-    const seen = new Set<number>();
-    for (let first = true; !controller.signal.aborted; first = false) {
-      if (!first) {
-        reconnects += 1;
-        await pause();
-      }
-      try {
-        const res = await fetch(`${origin}/api/notice/stream`, {
-          headers: { cookie: user.cookie, accept: 'text/event-stream' },
-          signal: controller.signal,
-        });
-        if (!res.ok || !res.body) continue;
-        open += 1;
-        if (first) connected += 1;
-        const decoder = new TextDecoder();
-        const reader = res.body.getReader();
-        let buffer = '';
-        try {
-          for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-            buffer += decoder.decode(chunk.value, { stream: true });
-            const blocks = buffer.split('\n\n');
-            buffer = blocks.pop() ?? '';
-            for (const block of blocks) {
-              if (!block.startsWith('event: notice\n')) continue;
-              const data = /\ndata: (.*)/.exec(block)?.[1] ?? '{}';
-              const id = (JSON.parse(data) as { noticeId?: number }).noticeId ?? -1;
-              notices += 1;
-              if (seen.has(id)) duplicates += 1;
-              seen.add(id);
-            }
-          }
-        } finally {
-          open -= 1;
-        }
-      } catch {
-        // dropped or aborted: reconnect unless closing
-      }
-    }
-  };
-  const done = users.map(follow);
-  return {
-    stats: () => ({ opened: connected, stillOpen: open, notices, duplicates, reconnects }),
-    close: async () => {
-      controller.abort();
-      await Promise.allSettled(done);
-    },
-  };
-}
 
 export async function mixedRun(options: {
   origin: string;
@@ -288,42 +218,7 @@ export async function mixedRun(options: {
 
   // Pairs whose last toggle got no answer may be in either state: left out of the check.
   for (const pair of likesInFlight) liked.delete(pair);
-  const lost = await withClient(databaseUrl, async (client) => {
-    const pairs = [...liked.entries()];
-    const likeRows = await client.query<{ pair: string }>(
-      `SELECT user_id || ':' || article_id AS pair FROM likes
-       WHERE (user_id, article_id) IN (SELECT split_part(p, ':', 1)::int, split_part(p, ':', 2)::int
-                                       FROM unnest($1::text[]) p)`,
-      [pairs.map(([pair]) => pair)],
-    );
-    const present = new Set(likeRows.rows.map((r) => r.pair));
-    const likesLost = pairs.filter(([pair, on]) => present.has(pair) !== on).length;
-    const commentRows = await client.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM comments WHERE id = ANY($1::int[])',
-      [comments],
-    );
-    const articleRows = await client.query<{ n: number; unrendered: number }>(
-      `SELECT count(*)::int AS n, count(*) FILTER (WHERE content_html IS NULL)::int AS unrendered
-       FROM articles WHERE id = ANY($1::int[])`,
-      [breakthroughs],
-    );
-    // Every like counter the run touched equals its rows.
-    const counts = await client.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM articles a
-       WHERE a.id = ANY($1::int[])
-         AND a.like_count <> (SELECT count(*) FROM likes l WHERE l.article_id = a.id)`,
-      [[...new Set(pairs.map(([pair]) => Number(pair.split(':')[1])))]],
-    );
-    return {
-      lost: {
-        likes: likesLost,
-        comments: comments.length - (commentRows.rows[0]?.n ?? 0),
-        breakthroughs: breakthroughs.length - (articleRows.rows[0]?.n ?? 0),
-        unrendered: articleRows.rows[0]?.unrendered ?? 0,
-      },
-      likeCountsOff: counts.rows[0]?.n ?? 0,
-    };
-  });
+  const lost = await findLostWrites(databaseUrl, liked, comments, breakthroughs);
 
   const statuses: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {

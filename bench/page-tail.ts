@@ -19,7 +19,8 @@
  * BENCH_DURATION (default 10), BENCH_CONNECTIONS (default 50), BENCH_DB_PREFIX (default
  * "repolog_bench"), BENCH_COLD (pages per kind for the cold cost, default 200), BENCH_SERVERS:
  * more servers to compare, `label=path/to/server.js` separated by `;` (a build of another commit,
- * say), BENCH_MAIN_THREAD=1 adds this build with PAGE_RENDER_THREADS=0.
+ * say), BENCH_MAIN_THREAD=1 adds this build with PAGE_RENDER_THREADS=0, BENCH_ONLY=cold measures
+ * the start and the one-at-a-time costs only.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -197,6 +198,7 @@ async function run(server: Server, listPages: number, used: Set<string>): Promis
     console.log(
       `  yardstick      one at a time: CPU ${((bareCost.cpuUs ?? 0) / 1000).toFixed(2)} ms/request`,
     );
+    if (env.BENCH_ONLY === 'cold') return;
     const workloads = (await longTailWorkloads(APP, ids)).filter((w) => w.kind === 'page');
     for (const workload of workloads) {
       const yardstick = await measure(

@@ -3,6 +3,7 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { PageReads, PageRenderer, RenderedPage } from '@repolog/contract/pages';
 import type { PageTask } from './page.worker.js';
+import { errorFields, prefetchReads, type ErrorFields } from './page-prefetch.js';
 
 /** A worker's question for one of a render's reads. */
 export interface ReadAsk {
@@ -13,15 +14,6 @@ export interface ReadAsk {
 
 /** The main thread's answer: the read's value, or its failure's fields (an AppError's). */
 export type ReadAnswer = { id: number; value: unknown } | { id: number; error: ErrorFields };
-
-type ErrorFields = Record<string, unknown> & { message: string };
-
-/** What a failed read tells the page (the web's loader reads status, code, key and params). */
-function errorFields(error: unknown): ErrorFields {
-  if (!(error instanceof Error)) return { message: String(error) };
-  const { status, code, key, params } = error as Error & Record<string, unknown>;
-  return { message: error.message, status, code, key, params };
-}
 
 /**
  * Answers a render's reads on the main thread, until the render closes its port. Each read runs
@@ -58,7 +50,9 @@ export interface PageRenderPool {
  * The web app's server renderer on worker threads (piscina): React's work — the page tree, the
  * HTML, the dehydrated data — runs off the thread that answers requests and on every core, so a
  * cold page never holds up anyone else's request. Reads stay on the main thread (its database
- * pool and caches) and are answered over a MessageChannel of each render's own. A thread renders
+ * pool and caches): the ones a page is known to make are done at once before the render and go
+ * with its task (page-prefetch.ts); any other is answered over a MessageChannel of the render's
+ * own. A thread renders
  * several pages at once, since each mostly waits for its reads; the render limit in front of the
  * pool (render-limit.ts) bounds how many are running and waiting.
  */
@@ -88,11 +82,12 @@ export function createPageRenderPool(options: {
 
   return {
     async render(url, reads, language = 'en') {
-      const { port1, port2 } = new MessageChannel();
-      serveReads(port1, reads);
       running += 1;
+      const { port1, port2 } = new MessageChannel();
       try {
-        return await piscina.run({ url, language, port: port2 } satisfies PageTask, {
+        const prefetched = await prefetchReads(url, reads);
+        serveReads(port1, reads);
+        return await piscina.run({ url, language, port: port2, prefetched } satisfies PageTask, {
           transferList: [port2],
         });
       } finally {
