@@ -22,7 +22,8 @@
 #   plugins/redis.test.ts              ioredis sockets, a Redis outage and a hung Redis
 # The PostgreSQL pass and the web app's jsdom tests (browser code) stay with the Node 20 run.
 # Arguments go to vitest (e.g. a file to run just that one); `--all` runs every server test.
-# The server tests of rendered pages read the web build (`npm run build` first).
+# The server tests of rendered pages read the web build, and server.test.ts runs the built server
+# (`npm run build` first).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 node24=(npx --yes --package node@24 -- node)

@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { builtServer } from './test/built-server.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'repolog-server-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -30,9 +29,9 @@ function waitFor(url: string, timeout = 60_000): Promise<void> {
   );
 }
 
-/** Starts src/server.ts as `npm start` would (demo mode, embedded database in dataDir). */
+/** Starts the built server as `npm start` does (demo mode, embedded database in dataDir). */
 async function startServer(port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', builtServer()], {
     env: {
       ...process.env,
       PORT: String(port),

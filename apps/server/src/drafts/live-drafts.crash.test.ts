@@ -66,6 +66,6 @@ describe('a server killed in the middle of live editing', () => {
     await reader.synced();
     expect(reader.text().startsWith(acknowledged)).toBe(true);
     expect(reader.text()).toBe(`${acknowledged}typed as it died\n`);
-    // Two server starts (each compiles the app with tsx) on a busy 2-core machine take time.
+    // Two server starts (each opening the database anew) on a busy 2-core machine take time.
   }, 120_000);
 });

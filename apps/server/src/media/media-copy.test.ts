@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { UploadedImage } from '@repolog/contract/media';
 import { eq, isNull } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { media } from '../db/schema.js';
 import { buildTestApp, type TestApp } from '../test/app.js';
+import { builtServer } from '../test/built-server.js';
 import { createTestDatabaseLocation } from '../test/database.js';
 import { createUser, signIn } from '../test/factories.js';
 import { pngImage, uploadImage } from '../test/media-factories.js';
@@ -17,7 +17,6 @@ import { startTestS3, type TestS3 } from '../test/s3.js';
 import { copyMediaToStore } from './media-copy.js';
 import { mediaRepository } from './media.repository.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 let s3: TestS3;
@@ -118,7 +117,7 @@ describe('npm run media:to-s3', () => {
     try {
       const { stdout } = await promisify(execFile)(
         process.execPath,
-        ['--import', 'tsx', path.join(here, 'media-copy.cli.ts'), '--drop-from-database'],
+        ['--enable-source-maps', builtServer('media-copy.js'), '--drop-from-database'],
         {
           env: {
             ...process.env,

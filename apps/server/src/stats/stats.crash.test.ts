@@ -61,6 +61,6 @@ describe('a server killed (SIGKILL) while counting views', () => {
     // Counting goes on from what was stored, exactly.
     await views(10);
     await expect.poll(counted, { timeout: 10_000 }).toBe(survived + 10);
-    // Two server starts (each compiles the app with tsx) on a busy machine take time.
+    // Two server starts (each opening the database anew) on a busy machine take time.
   }, 120_000);
 });

@@ -3,13 +3,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
 import { buildTestApp, type TestApp } from './app.js';
 import { createTestDatabaseLocation } from './database.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** A port nobody listens on now (a server is started on it, killed and started on it again). */
 export function freePort(): Promise<number> {
@@ -28,8 +25,9 @@ export function freePort(): Promise<number> {
 const started = new Set<ChildProcess>();
 
 /**
- * Runs a test entry (a file of this folder, compiled by tsx) in a process of its own and resolves
- * once it has printed `ready`; rejects with everything it printed if it exits first.
+ * Runs a test entry (a file of this folder, bundled once per run by the global setup) in a
+ * process of its own and resolves once it has printed `ready`; rejects with everything it
+ * printed if it exits first.
  */
 function run(
   file: string,
@@ -37,7 +35,8 @@ function run(
   env: Record<string, string>,
   ready: string,
 ): Promise<ChildProcess & { output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, file), ...args], {
+  const bundle = path.join(inject('testChildren'), file.replace(/\.ts$/, '.js'));
+  const child = spawn(process.execPath, ['--enable-source-maps', bundle, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,15 +2,16 @@
 // server's instances behind HAProxy with bench/cluster/haproxy.cfg. Shared by the cluster test
 // (src/cluster.test.ts) and the cluster bench (bench/cluster.ts); plain Node, no test runner.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { newest } from './web-build.js';
+import { builtServer } from './built-server.js';
+
+export { builtServer };
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const HAPROXY_CONFIG = path.join(root, 'bench/cluster/haproxy.cfg');
-const BUILT_SERVER = path.join(root, 'apps/server/dist/server.js');
 
 /** Polls `url` until it answers 2xx; throws after `timeoutMs`. */
 export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
@@ -88,31 +89,6 @@ export async function startBalancer(
   );
   await readyOrKilled(balancer, waitFor(`http://127.0.0.1:${port}/api/health`, 30_000), exited);
   return balancer;
-}
-
-/**
- * The built server (`apps/server/dist/server.js`). Tests never build it: CI builds once before
- * the tests; a build missing or older than the server's sources fails with the command to run.
- */
-export function builtServer(): string {
-  let builtAt = 0;
-  try {
-    builtAt = statSync(BUILT_SERVER).mtimeMs;
-  } catch {
-    builtAt = 0;
-  }
-  const sources = Math.max(
-    ...['apps/server/src', 'packages/contract/src', 'packages/markdown/src'].map((dir) =>
-      newest(path.join(root, dir)),
-    ),
-  );
-  if (builtAt <= sources) {
-    throw new Error(
-      `${builtAt ? 'The server build is older than its sources' : 'The server is not built'}: ` +
-        'the cluster runs the built server. Run `npm run build -w @repolog/server` first.',
-    );
-  }
-  return BUILT_SERVER;
 }
 
 /**
