@@ -27,24 +27,32 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
   return () => (started ??= load());
 }
 
+/** A promise as React's `use` reads it once settled (the fields React itself sets on one it saw). */
+type SettledThenable<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
+
 /**
  * The component `load` brings (loaded at most once, by `code`): `Code` suspends until it is here
  * and renders it at once after. Unlike React.lazy, which learns that its code arrived only a
  * microtask after and suspends on its first render even then: an island whose held values were
  * let go in between updated its boundary while still suspended, and React replaced the server's
  * HTML with the fallback until the next microtask (a blink, seen on signed-in blog pages).
+ *
+ * `Code` always reads the promise with `use` (React requires a component that suspended on `use`
+ * to call it again when it resumes); once loaded, the promise carries React's settled-thenable
+ * fields (`status`, `value`), so `use` returns the component without suspending, even to a
+ * component that never saw the promise pending.
  */
 export function loadedComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let component: ComponentType<P> | undefined;
-  const code = loadOnce(() =>
-    load().then((loaded) => {
-      component = loaded;
+  const code = loadOnce(() => {
+    const loading: SettledThenable<ComponentType<P>> = load().then((loaded) => {
+      loading.status = 'fulfilled';
+      loading.value = loaded;
       return loaded;
-    }),
-  );
+    });
+    return loading;
+  });
   function Code(props: P) {
-    // The same component on every render once loaded (created once, outside any render).
-    return createElement(component ?? use(code()), props);
+    return createElement(use(code()), props);
   }
   return { Code, code };
 }

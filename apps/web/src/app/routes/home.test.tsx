@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStatusQuery } from '../../lib/auth';
@@ -36,7 +36,9 @@ describe('HomePage', () => {
       'fetch',
       vi.fn(() => new Promise<Response>(() => undefined)),
     );
-    renderHome(false);
+    // The strips' code suspends the first render (an island, lib/island.tsx): React resumes it
+    // inside an awaited act only.
+    await act(async () => renderHome(false));
     expect(await screen.findAllByText('Loading…')).toHaveLength(2);
   });
 
