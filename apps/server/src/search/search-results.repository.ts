@@ -1,8 +1,15 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { SEARCH_TOTAL_CAP, type SearchSort } from '@repolog/contract/search';
 import type { Db } from '../db/client.js';
 import { articles, articleSearch, blogs } from '../db/schema.js';
 import { weighted, type ParsedQuery } from './search-query.js';
+import {
+  bonus,
+  conditionsOf,
+  filterArgs,
+  idArray,
+  type SearchFilters,
+} from './search-filters.repository.js';
 
 /** Weights of D, C, B, A for ts_rank: title far above tags above problem/solution above body. */
 const WEIGHTS = '{0.1,0.2,0.4,1.0}';
@@ -34,69 +41,62 @@ export interface SearchPage {
   totalIsLowerBound: boolean;
 }
 
-export interface SearchFilters {
-  tag: string | null;
-  lang: string | null;
-  blogId: number | null;
-  /** The official blog's notices are not breakthroughs (the lists leave them out too). */
-  excludeBlogId: number;
-}
-
-/** Likes and then freshness (30-day half-life): what orders matches of the same words. */
-const bonus = sql`ln(1 + ${articles.likeCount}) * 0.02 + 0.05 / (1 + extract(epoch from now() - ${articles.createdAt}) / 2592000)`;
-
-/** What every match must be besides its words: listed, the filters, phrases and exclusions. */
-function conditionsOf(query: ParsedQuery, filters: SearchFilters): SQL[] {
-  // Hidden breakthroughs (moderation) are found by nobody.
-  const conditions: SQL[] = [
-    sql`${articles.blogId} <> ${filters.excludeBlogId}`,
-    isNull(articles.hiddenAt),
-  ];
-  // Phrases and words the index has no lexeme for: the stored plain text, literally.
-  for (const text of query.contains) {
-    conditions.push(sql`strpos(lower(${articleSearch.text}), ${text}) > 0`);
-  }
-  for (const text of query.excludes) {
-    conditions.push(sql`strpos(lower(${articleSearch.text}), ${text}) = 0`);
-  }
-  if (filters.tag !== null) {
-    conditions.push(sql`${articles.tags} @> array[${filters.tag}]::text[]`);
-  }
-  if (filters.lang !== null) {
-    conditions.push(sql`lower(${articles.about}) = lower(${filters.lang})`);
-  }
-  if (filters.blogId !== null) conditions.push(eq(articles.blogId, filters.blogId));
-  return conditions;
-}
-
 interface Found {
   ids: number[];
   /** Matches counted, at most COUNTED. */
   counted: number;
 }
 
-/** conditionsOf's filters as the arguments of migration 0024's functions. */
-function filterArgs(query: ParsedQuery, filters: SearchFilters): SQL {
-  const texts = (items: string[]) =>
-    sql`array[${sql.join(
-      items.map((item) => sql`${item}`),
-      sql`, `,
-    )}]::text[]`;
-  return sql`${filters.excludeBlogId}::int, ${filters.blogId}::int, ${filters.tag}::text,
-    ${filters.lang}::text, ${texts(query.contains)}, ${texts(query.excludes)}`;
-}
-
 /** The search's reads: which breakthroughs a page shows, then what it shows of them. */
 export function searchResultsRepository(db: Db) {
   /**
-   * Matches of a tsquery and the filters, counted to COUNTED through the index (search_count,
-   * migration 0024): a word's matches need no document unpacked, and the count stops at the cap.
+   * Matches of a tsquery and the filters, up to COUNTED, through the index (search_matches,
+   * migration 0025): how many there are to the cap and, when fewer, all of them. A word's
+   * matches need no document unpacked, and the bitmap is read only as far as the cap.
    */
-  const countMatches = async (query: ParsedQuery, filters: SearchFilters): Promise<number> => {
+  const matchIds = async (query: ParsedQuery, filters: SearchFilters): Promise<number[]> => {
     const result: unknown = await db.execute(
-      sql`select search_count(${query.tsquery}::tsquery, ${filterArgs(query, filters)}, ${COUNTED}::int) as n`,
+      sql`select coalesce(array_agg(m.id), '{}') as ids
+          from search_matches(${query.tsquery}::tsquery, ${filterArgs(query, filters)}, ${COUNTED}::int) as m(id)`,
     );
-    return Number((result as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    const ids = (result as { rows: { ids: (number | string)[] }[] }).rows[0]?.ids ?? [];
+    return ids.map(Number);
+  };
+
+  /**
+   * The ranking of `ranked` below over all the matches, when they are fewer than COUNTED (their
+   * ids known from matchIds): the same tiers and order, read by primary key, so a word that
+   * matches little costs what it matches, never a walk of the corpus looking for more.
+   */
+  const rankFew = async (
+    ids: number[],
+    query: ParsedQuery,
+    page: { offset: number; limit: number },
+  ): Promise<number[]> => {
+    const words = sql`${query.positive}::tsquery`;
+    const result: unknown = await db.execute(sql`
+      with matched as (
+        select ${articles.id} as id, ${articleSearch.head} as head, ${bonus} as bonus
+        from ${articleSearch} join ${articles} on ${articles.id} = ${articleSearch.articleId}
+        where ${articleSearch.articleId} = any(${idArray(ids)})
+      ), tiered as (
+        select id, case when head @@ ${weighted(query.positive, 'A')}::tsquery then 0
+                        when head @@ ${weighted(query.positive, 'AB')}::tsquery then 1
+                        else 2 end as tier,
+               ts_rank(${WEIGHTS}::float4[], head, ${words}) + bonus as score
+        from matched where head @@ ${words}
+        union all
+        select id, case when recency <= ${BODY_RANKED} then 3 else 4 end as tier,
+               case when recency <= ${BODY_RANKED} then bonus else -recency end as score
+        from (
+          select id, bonus, row_number() over (order by id desc) as recency
+          from matched where not (head @@ ${words})
+        ) body
+      )
+      select id from tiered
+      order by tier, score desc, id desc
+      limit ${page.limit} offset ${page.offset}`);
+    return (result as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
   };
 
   /**
@@ -104,10 +104,12 @@ export function searchResultsRepository(db: Db) {
    * title, tags, problem and solution (the `head` column: that part of the document alone, with
    * its own index), each by its rank there plus likes and freshness; then the rest (body, blog
    * name, author): its BODY_RANKED most recently written matches by likes and freshness, then
-   * the others newest first. Each part is read newest first: the head's to COUNTED, the body's
-   * only as far as the page needs; the count is search_count's. Ranking and counting every
+   * the others newest first. The matches are found first, to the cap (matchIds): when fewer,
+   * the page is ranked from them alone (rankFew); else each part is read newest first: the
+   * head's to COUNTED, the body's only as far as the page needs. Ranking and counting every
    * match of a common word (and unpacking every matched document to rank it) made a request
-   * cost as much as the corpus is large.
+   * cost as much as the corpus is large; so did walking it newest first for a body part that
+   * matched less than the page asked for (two words never together: every document unpacked).
    */
   const ranked = async (
     query: ParsedQuery,
@@ -121,13 +123,15 @@ export function searchResultsRepository(db: Db) {
     const excluding = query.tsquery !== query.positive;
     const head = articleSearch.head;
     const end = page.offset + page.limit;
-    // A phrase is checked against each matched document; when it matches more than the cap,
-    // its newest body matches are found by walking newest first (search_body_newest), not by
-    // the index with every match rechecked. A word's plan is the planner's (it knows how common
-    // the word is); the count comes first only when a phrase's plan depends on it.
-    const phrase = query.tsquery.includes('<->');
-    const counting = countMatches(query, filters);
-    const walk = phrase && (await counting) >= COUNTED;
+    const matched = await matchIds(query, filters);
+    if (matched.length < COUNTED) {
+      const ids = matched.length === 0 ? [] : await rankFew(matched, query, page);
+      return { ids, counted: matched.length };
+    }
+    // At least COUNTED matches. A phrase is checked against each matched document: its newest
+    // body matches are found by walking newest first (search_body_newest), not by the index
+    // with every match rechecked. A word's plan is the planner's (it knows how common it is).
+    const walk = query.tsquery.includes('<->');
     const headCount = sql`(select count(*) from head_matches)`;
     // Only as many body matches as the page needs: none when the head's fill it; else the
     // BODY_RANKED newest (ranked among themselves), or more when the page reaches further.
@@ -142,18 +146,22 @@ export function searchResultsRepository(db: Db) {
             where not (${head} @@ ${words}) and ${articleSearch.document} @@ ${all} and ${where}
             order by ${articleSearch.articleId} desc
             limit ${bodyWanted}`;
+    // The head's newest matches are picked on the documents alone, then their articles read
+    // (joined before the limit, every match's article was read: 5,032 for `build times`).
     const reading = db.execute(sql`
-      with head_matches as (
-        select ${articles.id} as id,
-               case when ${head} @@ ${weighted(query.positive, 'A')}::tsquery then 0
-                    when ${head} @@ ${weighted(query.positive, 'AB')}::tsquery then 1
-                    else 2 end as tier,
-               ts_rank(${WEIGHTS}::float4[], ${head}, ${words}) + ${bonus} as score
-        from ${articleSearch} join ${articles} on ${articles.id} = ${articleSearch.articleId}
-        where ${head} @@ ${words} and ${where}
+      with head_newest as (
+        select ${articleSearch.articleId} as id, ${head} as head
+        from ${articleSearch}
+        where ${head} @@ ${words} and ${and(...conditionsOf(query, filters, true))}
           ${excluding ? sql`and ${articleSearch.document} @@ ${all}` : sql``}
         order by ${articleSearch.articleId} desc
         limit ${COUNTED}
+      ), head_matches as (
+        select head_newest.id, case when head @@ ${weighted(query.positive, 'A')}::tsquery then 0
+                        when head @@ ${weighted(query.positive, 'AB')}::tsquery then 1
+                        else 2 end as tier,
+               ts_rank(${WEIGHTS}::float4[], head, ${words}) + ${bonus} as score
+        from head_newest join ${articles} on ${articles.id} = head_newest.id
       ), body_matches as (
         select id, case when recency <= ${BODY_RANKED} then 3 else 4 end as tier,
                case when recency <= ${BODY_RANKED} then score else -recency end as score
@@ -165,9 +173,8 @@ export function searchResultsRepository(db: Db) {
       select id from (select * from head_matches union all select * from body_matches) matched
       order by tier, score desc, id desc
       limit ${page.limit} offset ${page.offset}`);
-    const [result, counted]: [unknown, number] = await Promise.all([reading, counting]);
-    const rows = (result as { rows: { id: number }[] }).rows;
-    return { ids: rows.map((row) => Number(row.id)), counted };
+    const rows = ((await reading) as { rows: { id: number }[] }).rows;
+    return { ids: rows.map((row) => Number(row.id)), counted: matched.length };
   };
 
   /** Newest or most liked first (or, with no words, likes and freshness), counted to the cap. */
@@ -178,8 +185,15 @@ export function searchResultsRepository(db: Db) {
     page: { offset: number; limit: number },
   ): Promise<Found> => {
     const conditions = conditionsOf(query, filters);
-    if (query.tsquery !== '') {
-      conditions.push(sql`${articleSearch.document} @@ ${query.tsquery}::tsquery`);
+    // The matches first, to the cap: when fewer, the page is ordered from them alone.
+    const matched = query.tsquery === '' ? undefined : await matchIds(query, filters);
+    if (matched !== undefined && matched.length === 0) return { ids: [], counted: 0 };
+    if (matched !== undefined) {
+      conditions.push(
+        matched.length < COUNTED
+          ? sql`${articleSearch.articleId} = any(${idArray(matched)})`
+          : sql`${articleSearch.document} @@ ${query.tsquery}::tsquery`,
+      );
     }
     const order =
       sort === 'newest'
@@ -197,12 +211,7 @@ export function searchResultsRepository(db: Db) {
       .orderBy(...order)
       .limit(page.limit)
       .offset(page.offset);
-    if (query.tsquery !== '') {
-      return {
-        ids: found.map((row) => row.id),
-        counted: await countMatches(query, filters),
-      };
-    }
+    if (matched !== undefined) return { ids: found.map((row) => row.id), counted: matched.length };
     const [counted] = await db
       .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
       .from(matches().limit(COUNTED).as('counted'));
