@@ -54,7 +54,9 @@ pool.on('connect', (client) => {
   client.on('notice', (notice) => notices.push(notice.message ?? ''));
 });
 const setup = await pool.connect();
-await setup.query(`LOAD 'auto_explain'`);
+// EXPLAIN_NONE=1: no plans, the times alone (auto_explain's analyze adds its own).
+const plans = process.env.EXPLAIN_NONE !== '1';
+if (plans) await setup.query(`LOAD 'auto_explain'`);
 await setup.query(`SET auto_explain.log_min_duration = 0`);
 await setup.query(`SET auto_explain.log_analyze = on`);
 await setup.query(`SET auto_explain.log_buffers = on`);

@@ -50,23 +50,28 @@ interface Found {
 /** The search's reads: which breakthroughs a page shows, then what it shows of them. */
 export function searchResultsRepository(db: Db) {
   /**
-   * Matches of a tsquery and the filters, up to COUNTED, through the index (search_matches,
-   * migration 0025): how many there are to the cap and, when fewer, all of them. A word's
-   * matches need no document unpacked, and the bitmap is read only as far as the cap.
+   * Matches of a tsquery and the filters, counted to COUNTED through the index (search_matches,
+   * migration 0025), and which they are when fewer (`ids`; else undefined). A word's matches need
+   * no document unpacked, and the index's matches are read only as far as the cap.
    */
-  const matchIds = async (query: ParsedQuery, filters: SearchFilters): Promise<number[]> => {
+  const matchIds = async (
+    query: ParsedQuery,
+    filters: SearchFilters,
+  ): Promise<{ counted: number; ids: number[] | undefined }> => {
     const result: unknown = await db.execute(
-      sql`select coalesce(array_agg(m.id), '{}') as ids
+      sql`select count(*)::int as n, case when count(*) < ${COUNTED} then array_agg(m.id) end as ids
           from search_matches(${query.tsquery}::tsquery, ${filterArgs(query, filters)}, ${COUNTED}::int) as m(id)`,
     );
-    const ids = (result as { rows: { ids: (number | string)[] }[] }).rows[0]?.ids ?? [];
-    return ids.map(Number);
+    const row = (result as { rows: { n: number; ids: (number | string)[] | null }[] }).rows[0];
+    const counted = Number(row?.n ?? 0);
+    return { counted, ids: counted < COUNTED ? (row?.ids ?? []).map(Number) : undefined };
   };
 
   /**
-   * The ranking of `ranked` below over all the matches, when they are fewer than COUNTED (their
-   * ids known from matchIds): the same tiers and order, read by primary key, so a word that
-   * matches little costs what it matches, never a walk of the corpus looking for more.
+   * The ranking of `ranked` below when the matches are fewer than COUNTED (their ids known from
+   * matchIds): the same tiers and order, the same parts read as far as the page needs, each
+   * document by its primary key; a word that matches little costs what it matches, never a walk
+   * of the corpus looking for more.
    */
   const rankFew = async (
     ids: number[],
@@ -74,26 +79,35 @@ export function searchResultsRepository(db: Db) {
     page: { offset: number; limit: number },
   ): Promise<number[]> => {
     const words = sql`${query.positive}::tsquery`;
+    const end = page.offset + page.limit;
+    const headCount = sql`(select count(*) from head_matches)`;
     const result: unknown = await db.execute(sql`
-      with matched as (
-        select ${articles.id} as id, ${articleSearch.head} as head, ${bonus} as bonus
-        from ${articleSearch} join ${articles} on ${articles.id} = ${articleSearch.articleId}
-        where ${articleSearch.articleId} = any(${idArray(ids)})
-      ), tiered as (
-        select id, case when head @@ ${weighted(query.positive, 'A')}::tsquery then 0
-                        when head @@ ${weighted(query.positive, 'AB')}::tsquery then 1
-                        else 2 end as tier,
-               ts_rank(${WEIGHTS}::float4[], head, ${words}) + bonus as score
-        from matched where head @@ ${words}
-        union all
+      with docs as (
+        select ${articleSearch.articleId} as id, ${articleSearch.head} as head
+        from ${articleSearch} where ${articleSearch.articleId} = any(${idArray(ids)})
+      ), head_matches as (
+        select docs.id, case when docs.head @@ ${weighted(query.positive, 'A')}::tsquery then 0
+                             when docs.head @@ ${weighted(query.positive, 'AB')}::tsquery then 1
+                             else 2 end as tier,
+               ts_rank(${WEIGHTS}::float4[], docs.head, ${words}) + ${bonus} as score
+        from docs join ${articles} on ${articles.id} = docs.id
+        where docs.head @@ ${words}
+      ), body_matches as (
         select id, case when recency <= ${BODY_RANKED} then 3 else 4 end as tier,
-               case when recency <= ${BODY_RANKED} then bonus else -recency end as score
+               case when recency <= ${BODY_RANKED} then score else -recency end as score
         from (
-          select id, bonus, row_number() over (order by id desc) as recency
-          from matched where not (head @@ ${words})
-        ) body
+          select id, score, row_number() over (order by id desc) as recency
+          from (
+            select docs.id, ${bonus} as score
+            from docs join ${articles} on ${articles.id} = docs.id
+            where not (docs.head @@ ${words})
+            order by docs.id desc
+            limit case when ${headCount} >= ${end} then 0
+                       else greatest(${BODY_RANKED}, ${end} - ${headCount}) end
+          ) newest
+        ) numbered
       )
-      select id from tiered
+      select id from (select * from head_matches union all select * from body_matches) matched
       order by tier, score desc, id desc
       limit ${page.limit} offset ${page.offset}`);
     return (result as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
@@ -123,10 +137,9 @@ export function searchResultsRepository(db: Db) {
     const excluding = query.tsquery !== query.positive;
     const head = articleSearch.head;
     const end = page.offset + page.limit;
-    const matched = await matchIds(query, filters);
-    if (matched.length < COUNTED) {
-      const ids = matched.length === 0 ? [] : await rankFew(matched, query, page);
-      return { ids, counted: matched.length };
+    const { counted, ids: few } = await matchIds(query, filters);
+    if (few !== undefined) {
+      return { ids: few.length === 0 ? [] : await rankFew(few, query, page), counted };
     }
     // At least COUNTED matches. A phrase is checked against each matched document: its newest
     // body matches are found by walking newest first (search_body_newest), not by the index
@@ -174,7 +187,7 @@ export function searchResultsRepository(db: Db) {
       order by tier, score desc, id desc
       limit ${page.limit} offset ${page.offset}`);
     const rows = ((await reading) as { rows: { id: number }[] }).rows;
-    return { ids: rows.map((row) => Number(row.id)), counted: matched.length };
+    return { ids: rows.map((row) => Number(row.id)), counted };
   };
 
   /** Newest or most liked first (or, with no words, likes and freshness), counted to the cap. */
@@ -187,11 +200,11 @@ export function searchResultsRepository(db: Db) {
     const conditions = conditionsOf(query, filters);
     // The matches first, to the cap: when fewer, the page is ordered from them alone.
     const matched = query.tsquery === '' ? undefined : await matchIds(query, filters);
-    if (matched !== undefined && matched.length === 0) return { ids: [], counted: 0 };
+    if (matched?.counted === 0) return { ids: [], counted: 0 };
     if (matched !== undefined) {
       conditions.push(
-        matched.length < COUNTED
-          ? sql`${articleSearch.articleId} = any(${idArray(matched)})`
+        matched.ids !== undefined
+          ? sql`${articleSearch.articleId} = any(${idArray(matched.ids)})`
           : sql`${articleSearch.document} @@ ${query.tsquery}::tsquery`,
       );
     }
@@ -211,7 +224,7 @@ export function searchResultsRepository(db: Db) {
       .orderBy(...order)
       .limit(page.limit)
       .offset(page.offset);
-    if (matched !== undefined) return { ids: found.map((row) => row.id), counted: matched.length };
+    if (matched !== undefined) return { ids: found.map((row) => row.id), counted: matched.counted };
     const [counted] = await db
       .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
       .from(matches().limit(COUNTED).as('counted'));
