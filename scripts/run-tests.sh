@@ -23,14 +23,17 @@ check() {
 stage check check
 # The one build: server tests of rendered pages read it, the browser tests serve it.
 stage build npm run build --silent
-# TEST_WORKERS test files at a time (default 1, vitest's default on 2 cores). Every server test
-# file has a database of its own and much of a file's time is spent waiting (on a child process,
-# the PostgreSQL server, a worker thread), so 2 may leave a core less idle; not yet proven on a
-# whole run, so not the default.
-workers=(--maxWorkers="${TEST_WORKERS:-1}")
-stage "unit PGlite" env -u TEST_DATABASE_URL npx vitest run "${workers[@]}"
+# One vitest run covers every project: the packages, the web, the server on PGlite and, when
+# TEST_DATABASE_URL is set, the server again on PostgreSQL (vitest.config.ts). TEST_WORKERS test
+# files at a time (default 2): every server test file has a database of its own and much of a
+# file's time is spent waiting (on a child process, the PostgreSQL server, a worker thread), so
+# one file at a time left a core idle. Both projects in one run let a long file of one overlap
+# the other's short ones (2026-11-27: all 1,597 tests green with 2 at once, at load 8–12).
+workers=(--maxWorkers="${TEST_WORKERS:-2}")
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  stage "unit PostgreSQL" npx vitest run --project server:postgres "${workers[@]}"
+  stage "unit PGlite+PostgreSQL" npx vitest run "${workers[@]}"
+else
+  stage "unit PGlite" npx vitest run "${workers[@]}"
 fi
 stage e2e env E2E_SKIP_BUILD=1 bash scripts/e2e.sh
 stage bundle npx tsx bench/bundle-size.ts

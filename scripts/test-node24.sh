@@ -54,4 +54,4 @@ elif [ $# -gt 0 ]; then
   files=()
 fi
 env -u TEST_DATABASE_URL "${node24[@]}" node_modules/vitest/vitest.mjs run "${projects[@]}" \
-  --maxWorkers="${TEST_WORKERS:-1}" "${files[@]}" "$@"
+  --maxWorkers="${TEST_WORKERS:-2}" "${files[@]}" "$@"
