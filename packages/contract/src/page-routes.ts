@@ -38,6 +38,15 @@ export const SERVER_PAGE_ROUTES = [
   },
 ] as const satisfies readonly PageRoute[];
 
+/**
+ * Members' pages the browser renders itself whose code the app shell preloads with the app's
+ * own (their first reads start when the app's code runs: the web's app/page-reads.ts). Their
+ * answer is the reader's own: never kept by a shared cache.
+ */
+export const MEMBER_PAGE_ROUTES = [
+  { path: '/blog/:blogId/breakthrough/write', module: 'src/app/routes/article-write.tsx' },
+] as const satisfies readonly PageRoute[];
+
 /** The address pattern of a server-rendered page. */
 export type ServerPagePath = (typeof SERVER_PAGE_ROUTES)[number]['path'];
 
