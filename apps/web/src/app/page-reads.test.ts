@@ -39,6 +39,12 @@ describe("a page's first reads", () => {
     expect(asked).toEqual(['/api/auth/status', '/api/blog/non-member/32', '/api/draft/7']);
   });
 
+  it("start together on the moderators' page: the session, the queue and the log", () => {
+    setLoggedInCookie();
+    open('/admin');
+    expect(asked).toEqual(['/api/auth/status', '/api/admin/reports', '/api/admin/audit']);
+  });
+
   it("are only the session's for a visitor, for another page, or for an address with no id", () => {
     open('/blog/32/breakthrough/write');
     setLoggedInCookie();

@@ -1,5 +1,6 @@
-import { matchPath } from 'react-router';
+import { matchPath, type Params } from 'react-router';
 import { draftPaths } from '../features/editor/api/draft-paths';
+import { adminPaths } from '../features/safety/api/admin-paths';
 import { readEarly } from '../lib/api-client';
 import { blogPath } from '../lib/blog-record';
 import { isLoggedInCookieSet } from '../lib/cookies';
@@ -8,25 +9,36 @@ import { isValidId } from '../lib/format';
 /** The session: every page the browser renders asks it first (the header, the protected routes). */
 const SESSION = '/api/auth/status';
 
+/** A positive id from the address, else null (the page then asks nothing). */
+const idOf = (value: string | null | undefined): number | null => {
+  const id = Number(value);
+  return value && isValidId(id) ? id : null;
+};
+
 /**
  * What a signed-in member's page asks the API first, by its address: started when the app's code
  * runs, beside the page's own code (preloadPage) and the session, instead of each after the
  * other (session, then the page's code, then its record, then its lists).
  */
-const MEMBER_READS: { path: string; reads: (params: URLSearchParams, id: number) => string[] }[] = [
+const MEMBER_READS: {
+  path: string;
+  reads: (params: Params, search: URLSearchParams) => string[];
+}[] = [
   {
     // The write page: the blog record, and the draft it resumes or else the drafts it offers.
-    path: '/blog/:id/breakthrough/write',
-    reads: (params, blogId) => {
-      const draftId = Number(params.get('draft'));
+    path: '/blog/:blogId/breakthrough/write',
+    reads: (params, search) => {
+      const blogId = idOf(params.blogId);
+      if (blogId === null) return [];
+      const draftId = idOf(search.get('draft'));
       return [
         blogPath(blogId),
-        params.get('draft') !== null && isValidId(draftId)
-          ? draftPaths.one(draftId)
-          : draftPaths.ofBlog(blogId),
+        draftId === null ? draftPaths.ofBlog(blogId) : draftPaths.one(draftId),
       ];
     },
   },
+  // The moderators' queue and log.
+  { path: '/admin', reads: () => [adminPaths.reports, adminPaths.audit] },
 ];
 
 /**
@@ -39,8 +51,8 @@ export function startPageReads(location: Pick<Location, 'pathname' | 'search'>):
   // A visitor is sent to /login from the members' pages: nothing else to ask.
   if (!isLoggedInCookieSet()) return;
   for (const { path, reads } of MEMBER_READS) {
-    const id = Number(matchPath(path, location.pathname)?.params.id);
-    if (!isValidId(id)) continue;
-    for (const read of reads(new URLSearchParams(location.search), id)) readEarly(read);
+    const match = matchPath(path, location.pathname);
+    if (match)
+      for (const read of reads(match.params, new URLSearchParams(location.search))) readEarly(read);
   }
 }
