@@ -39,6 +39,12 @@ describe("a page's first reads", () => {
     expect(asked).toEqual(['/api/auth/status', '/api/blog/non-member/32', '/api/draft/7']);
   });
 
+  it('start with the breakthrough on its edit page', () => {
+    setLoggedInCookie();
+    open('/breakthrough/25/edit');
+    expect(asked).toEqual(['/api/auth/status', '/api/article/breakthrough/25']);
+  });
+
   it("start together on the moderators' page: the session, the queue and the log", () => {
     setLoggedInCookie();
     open('/admin');

@@ -2,6 +2,7 @@ import { matchPath, type Params } from 'react-router';
 import { draftPaths } from '../features/editor/api/draft-paths';
 import { adminPaths } from '../features/safety/api/admin-paths';
 import { readEarly } from '../lib/api-client';
+import { articlePath } from '../lib/article-record';
 import { blogPath } from '../lib/blog-record';
 import { isLoggedInCookieSet } from '../lib/cookies';
 import { isValidId } from '../lib/format';
@@ -35,6 +36,14 @@ const MEMBER_READS: {
         blogPath(blogId),
         draftId === null ? draftPaths.ofBlog(blogId) : draftPaths.one(draftId),
       ];
+    },
+  },
+  {
+    // The edit page: the breakthrough (its blog, drafts and pending edit follow from it).
+    path: '/breakthrough/:articleId/edit',
+    reads: (params) => {
+      const articleId = idOf(params.articleId);
+      return articleId === null ? [] : [articlePath(articleId)];
     },
   },
   // The moderators' queue and log.
