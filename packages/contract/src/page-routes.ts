@@ -46,6 +46,7 @@ export const SERVER_PAGE_ROUTES = [
 export const MEMBER_PAGE_ROUTES = [
   { path: '/blog/:blogId/breakthrough/write', module: 'src/app/routes/article-write.tsx' },
   { path: '/breakthrough/:articleId/edit', module: 'src/app/routes/article-edit.tsx' },
+  { path: '/workspace', module: 'src/app/routes/workspace.tsx' },
   { path: '/admin', module: 'src/app/routes/admin.tsx' },
 ] as const satisfies readonly PageRoute[];
 

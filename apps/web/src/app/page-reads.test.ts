@@ -45,6 +45,12 @@ describe("a page's first reads", () => {
     expect(asked).toEqual(['/api/auth/status', '/api/article/breakthrough/25']);
   });
 
+  it("start with the member's blogs on the workspace", () => {
+    setLoggedInCookie();
+    open('/workspace');
+    expect(asked).toEqual(['/api/auth/status', '/api/blog']);
+  });
+
   it("start together on the moderators' page: the session, the queue and the log", () => {
     setLoggedInCookie();
     open('/admin');
@@ -55,7 +61,7 @@ describe("a page's first reads", () => {
     open('/blog/32/breakthrough/write');
     setLoggedInCookie();
     forgetEarlyReads();
-    open('/workspace');
+    open('/notification');
     forgetEarlyReads();
     open('/blog/abc/breakthrough/write');
     expect(asked).toEqual(['/api/auth/status', '/api/auth/status', '/api/auth/status']);

@@ -1,6 +1,7 @@
 import { matchPath, type Params } from 'react-router';
 import { draftPaths } from '../features/editor/api/draft-paths';
 import { adminPaths } from '../features/safety/api/admin-paths';
+import { MY_BLOGS_PATH } from '../features/workspace/api/my-blogs';
 import { readEarly } from '../lib/api-client';
 import { articlePath } from '../lib/article-record';
 import { blogPath } from '../lib/blog-record';
@@ -46,6 +47,8 @@ const MEMBER_READS: {
       return articleId === null ? [] : [articlePath(articleId)];
     },
   },
+  // The workspace: the member's blogs (each one's drafts follow from them).
+  { path: '/workspace', reads: () => [MY_BLOGS_PATH] },
   // The moderators' queue and log.
   { path: '/admin', reads: () => [adminPaths.reports, adminPaths.audit] },
 ];
