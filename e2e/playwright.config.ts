@@ -20,16 +20,14 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
   workers,
-  // A journey that fails is a bug to fix, not one to run again. The journeys that once missed
-  // under two workers were bugs of their own (a goto racing the page's own navigation to /login, a
-  // key pressed before the app's code ran, sign-ins through the pages eating a journey's minute, a
-  // stats dashboard reloaded until its 2 s per look ran out, an island swapping the server's HTML
-  // for its skeleton while React.lazy caught up) and are fixed. The last whole run with no
-  // retries (load average 14–24) still had two journeys miss a 7 s expectation while the write
-  // page's code and reads loaded one after another (drafts, korean): until a whole run shows none,
-  // CI lets a failed journey run once more and lists it as flaky (one that fails again still
-  // fails the run).
-  retries: process.env.CI ? 1 : 0,
+  // A journey that fails is a bug to fix, not one to run again: no retries, in CI too. The
+  // journeys that once missed were bugs of their own (a goto racing the page's own navigation to
+  // /login, a key pressed before the app's code ran, sign-ins through the pages eating a
+  // journey's minute, a stats dashboard reloaded until its 2 s per look ran out, an island
+  // swapping the server's HTML for its skeleton while React.lazy caught up, the write page waiting
+  // for the session, then its code, then the blog, then the drafts, now asked together, a
+  // teammate typing into words still arriving) and are fixed.
+  retries: 0,
   // Two workers, each with its browser and its server, share the 2 cores of the CI machine
   // (and other work on it): a long journey gets a minute.
   timeout: 60_000,

@@ -9,6 +9,7 @@ import { collectAlerts, signIn } from '../support/session';
 const KO_HOME = '홈';
 const KO_BREAKTHROUGH = '브레이크스루';
 const KO_WORKSPACE = '워크스페이스';
+const KO_LOGIN = '로그인';
 const KO_LOGIN_REQUIRED = '이 서비스를 이용하려면 로그인이 필요합니다!\n계속하려면 로그인하세요.';
 const KO_BLOG_NOT_FOUND = '오류: ID가 999999인 블로그를 찾을 수 없습니다.';
 
@@ -66,6 +67,11 @@ test.describe('the Korean interface', () => {
     await page.context().addCookies([{ name: 'lang', value: 'ko', url: baseURL ?? '' }]);
     const alerts = collectAlerts(page);
     await page.goto('/home');
+    // The app has taken over the server's HTML and knows the reader is a visitor: only then does
+    // a click on Workspace reach the code that says so (before, it is a plain link to the page).
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: KO_LOGIN, exact: true }),
+    ).toBeVisible();
     await nav(page).getByRole('link', { name: KO_WORKSPACE, exact: true }).click();
     await expect.poll(() => alerts).toEqual([KO_LOGIN_REQUIRED]);
     await expect(page).toHaveURL(/\/login$/);

@@ -97,6 +97,9 @@ test.describe('writing together on real networks', () => {
 
     // And they keep editing, with no reload.
     await typeAtEnd(sora, 'Sora again. ');
+    // dana types at the end of what she sees: after sora's words, once they have reached her
+    // (typed into the middle of them, hers would split sora's words, as a writer's would).
+    await expect.poll(() => bodyText(dana)).toContain('Sora again. ');
     await typeAtEnd(dana, 'Dana again. ');
     await expect.poll(() => converged('Sora again. ', 'Dana again. ')).toBe(true);
     await expect(status(dana)).toHaveText(/^Saved at /);

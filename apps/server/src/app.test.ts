@@ -31,6 +31,10 @@ describe('the app shell', () => {
           imports: ['index.html', '_shared.js'],
           css: ['assets/article-333.css'],
         },
+        'src/app/routes/article-write.tsx': {
+          file: 'assets/write-444.js',
+          imports: ['index.html', '_shared.js'],
+        },
       }),
     );
     t = await buildTestApp({ webDist });
@@ -127,6 +131,18 @@ describe('the app shell', () => {
     const login = await t.request({ method: 'GET', url: '/login' });
     expect(login.body).not.toContain('article-222');
     expect(login.body).not.toContain('/api/article');
+  });
+
+  it("sends the write page's code with the app's own, to its member alone", async () => {
+    const res = await t.request({ method: 'GET', url: '/blog/32/breakthrough/write?draft=7' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    const preloads = [
+      ...res.body.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g),
+    ].map((m) => m[2]);
+    // Its reads are the member's own: the app starts them (a preload would ask without the
+    // page's check that someone is signed in).
+    expect(preloads).toEqual(['/assets/shared-111.js', '/assets/write-444.js']);
   });
 
   it('caches hashed assets for a year and compresses them', async () => {

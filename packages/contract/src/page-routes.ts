@@ -38,6 +38,18 @@ export const SERVER_PAGE_ROUTES = [
   },
 ] as const satisfies readonly PageRoute[];
 
+/**
+ * Signed-in readers' pages the browser renders itself whose code the app shell preloads with
+ * the app's own (their first reads start when the app's code runs: the web's
+ * app/page-reads.ts). Their answer is the reader's own: never kept by a shared cache.
+ */
+export const MEMBER_PAGE_ROUTES = [
+  { path: '/blog/:blogId/breakthrough/write', module: 'src/app/routes/article-write.tsx' },
+  { path: '/breakthrough/:articleId/edit', module: 'src/app/routes/article-edit.tsx' },
+  { path: '/workspace', module: 'src/app/routes/workspace.tsx' },
+  { path: '/admin', module: 'src/app/routes/admin.tsx' },
+] as const satisfies readonly PageRoute[];
+
 /** The address pattern of a server-rendered page. */
 export type ServerPagePath = (typeof SERVER_PAGE_ROUTES)[number]['path'];
 

@@ -1,4 +1,9 @@
-import { fillPath, SERVER_PAGE_ROUTES, type PageRoute } from '@repolog/contract/page-routes';
+import {
+  fillPath,
+  MEMBER_PAGE_ROUTES,
+  SERVER_PAGE_ROUTES,
+  type PageRoute,
+} from '@repolog/contract/page-routes';
 import { pickUiLanguage, UI_LANGUAGE_COOKIE, type UiLanguage } from '@repolog/contract/locale';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicRead } from '../plugins/http-cache.js';
@@ -38,7 +43,8 @@ function shellNeeds(route: PageRoute, params: Record<string, string>): PageNeeds
 /**
  * Answers the server-rendered pages' addresses (SERVER_PAGE_ROUTES, the list the web's loaders
  * are built from) with the page `documents` renders, or else the app shell with the route's
- * code and data preloaded. Returns the same answer without a route's preloads, for every other
+ * code and data preloaded; the members' pages of MEMBER_PAGE_ROUTES with the app shell and
+ * their code preloaded. Returns the same answer without a route's preloads, for every other
  * address of the web app (the history fallback).
  */
 export function registerPageRoutes(
@@ -47,7 +53,7 @@ export function registerPageRoutes(
   documents: DocumentSource | undefined,
 ): PageReply {
   const reply =
-    (route: PageRoute | undefined): PageReply =>
+    (route: PageRoute | undefined, personal = route === undefined): PageReply =>
     async (request, res) => {
       const language = requestLanguage(request);
       // The language follows the cookie, else the browser's languages.
@@ -73,7 +79,7 @@ export function registerPageRoutes(
       return (
         res
           // Pages other than the public ones are a reader's own (workspace, notifications, …).
-          .header('Cache-Control', route ? 'no-cache' : 'private, no-cache')
+          .header('Cache-Control', personal ? 'private, no-cache' : 'no-cache')
           .type('text/html; charset=utf-8')
           .send(shellDocument(shell, await shell.meta(request, language), needs, language))
       );
@@ -81,5 +87,6 @@ export function registerPageRoutes(
   // Straight to the page: through the static files each would first be looked for on disk with
   // its compressed twins, and "/" would be answered as a directory (403).
   for (const route of SERVER_PAGE_ROUTES) app.get(route.path, reply(route));
+  for (const route of MEMBER_PAGE_ROUTES) app.get(route.path, reply(route, true));
   return reply(undefined);
 }

@@ -173,6 +173,53 @@ async function parse<T>(res: Response, options: RequestOptions<T>): Promise<T> {
   return body as T;
 }
 
+/** An early read's answer is used within this long of arriving; after that it is asked again. */
+export const EARLY_READ_MAX_AGE_MS = 10_000;
+
+interface EarlyRead {
+  answer: Promise<Response>;
+  /** The address (path and query) of the page it was started for. */
+  address: string;
+  arrivedAt?: number;
+}
+
+/** GETs started before the code that makes them had arrived (readEarly), by path. */
+const earlyReads = new Map<string, EarlyRead>();
+
+const currentAddress = () => `${window.location.pathname}${window.location.search}`;
+
+/**
+ * Starts GET `path` now, as the page's first call of it would, and keeps the answer for that
+ * call: a page's reads then travel beside its code instead of after it. The answer serves only
+ * the first call, on the same address, within EARLY_READ_MAX_AGE_MS of arriving; any other call
+ * asks the server again.
+ */
+export function readEarly(path: string): void {
+  if (earlyReads.has(path)) return;
+  const read: EarlyRead = { answer: send(path, {}), address: currentAddress() };
+  read.answer.then(
+    () => (read.arrivedAt = Date.now()),
+    // A failed early read is not used: the call it was for asks again (and reports its failure).
+    () => earlyReads.get(path) === read && earlyReads.delete(path),
+  );
+  earlyReads.set(path, read);
+}
+
+/** The early read for this call, if there is one it may use (each is used once). */
+function takeEarlyRead(path: string, options: RequestOptions<unknown>): Promise<Response> | null {
+  const read = earlyReads.get(path);
+  if (!read || (options.method ?? 'GET') !== 'GET' || options.signal?.aborted) return null;
+  earlyReads.delete(path);
+  const fresh =
+    read.arrivedAt === undefined || Date.now() - read.arrivedAt <= EARLY_READ_MAX_AGE_MS;
+  return fresh && read.address === currentAddress() ? read.answer : null;
+}
+
+/** For tests: drop the early reads not used. */
+export function forgetEarlyReads(): void {
+  earlyReads.clear();
+}
+
 /**
  * Calls the API with credentials. A 401 is retried once after a token refresh; when the
  * refresh fails, the session-expiry handling of spec §4 runs (once) and the error is thrown.
@@ -181,7 +228,8 @@ export async function apiRequest<T>(
   path: string,
   options: RequestOptions<T> = {},
 ): Promise<ApiResponse<T>> {
-  let res = await send(path, options);
+  const early = takeEarlyRead(path, options);
+  let res = await (early ? early.catch(() => send(path, options)) : send(path, options));
   if (res.status === 401 && !options.noRefresh) {
     try {
       await refreshOnce();

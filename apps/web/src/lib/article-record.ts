@@ -13,9 +13,12 @@ export const articleKeys = {
     [...articleKeys.all, 'detail', articleId, viewer === undefined ? {} : { viewer }] as const,
 };
 
+/** The article record's address. */
+export const articlePath = (articleId: number) => `/api/article/breakthrough/${articleId}`;
+
 /** GET /api/article/breakthrough/{articleId}: likeButton and likeCount are the caller's. */
 export const getArticle = (articleId: number, signal?: AbortSignal) =>
-  api<Article>(`/api/article/breakthrough/${articleId}`, { signal });
+  api<Article>(articlePath(articleId), { signal });
 
 /**
  * One article as `viewer` reads it (null: a visitor, the view the server renders for everyone):

@@ -14,9 +14,12 @@ export const blogKeys = {
     [...blogKeys.all, 'detail', blogId, viewer === undefined ? {} : { viewer }] as const,
 };
 
+/** The blog record's address (every reader's, members' too). */
+export const blogPath = (blogId: number) => `/api/blog/non-member/${blogId}`;
+
 /** GET /api/blog/non-member/{blogId}: the blog record, fav_button for the caller. */
 export const getBlog = (blogId: number, signal?: AbortSignal) =>
-  api<Blog>(`/api/blog/non-member/${blogId}`, { signal });
+  api<Blog>(blogPath(blogId), { signal });
 
 /**
  * One blog as `viewer` reads it (null: a visitor, the view the server renders for everyone):

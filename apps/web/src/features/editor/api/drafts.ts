@@ -10,6 +10,7 @@ import type {
 } from '@repolog/contract/drafts';
 import { ApiError, api } from '../../../lib/api-client';
 import { markReadsStale } from '../../../lib/stale-reads';
+import { draftPaths } from './draft-paths';
 
 /**
  * Browsers cap what requests that outlive the page may carry (64 KB in all); a longer body is
@@ -21,7 +22,7 @@ const keepalive = (body: object) =>
 
 /** GET /api/blog/{blogId}/drafts — members only. */
 export const getBlogDrafts = (blogId: number, signal?: AbortSignal) =>
-  api<DraftSummary[]>(`/api/blog/${blogId}/drafts`, { signal });
+  api<DraftSummary[]>(draftPaths.ofBlog(blogId), { signal });
 
 export const blogDraftsQuery = (blogId: number) =>
   queryOptions({
@@ -33,7 +34,7 @@ export const blogDraftsQuery = (blogId: number) =>
 
 /** GET /api/draft/{draftId} */
 export const getDraft = (draftId: number, signal?: AbortSignal) =>
-  api<Draft>(`/api/draft/${draftId}`, { signal });
+  api<Draft>(draftPaths.one(draftId), { signal });
 
 export const draftQuery = (draftId: number) =>
   queryOptions({
@@ -44,15 +45,15 @@ export const draftQuery = (draftId: number) =>
 
 /** POST /api/blog/{blogId}/drafts (409 when the breakthrough already has a pending edit). */
 export const createDraft = (blogId: number, body: CreateDraft) =>
-  api<Draft>(`/api/blog/${blogId}/drafts`, { method: 'POST', body, keepalive: keepalive(body) });
+  api<Draft>(draftPaths.ofBlog(blogId), { method: 'POST', body, keepalive: keepalive(body) });
 
 /** PUT /api/draft/{draftId} (409 with the current draft when `version` is stale). */
 export const saveDraft = (draftId: number, body: SaveDraft) =>
-  api<Draft>(`/api/draft/${draftId}`, { method: 'PUT', body, keepalive: keepalive(body) });
+  api<Draft>(draftPaths.one(draftId), { method: 'PUT', body, keepalive: keepalive(body) });
 
 /** DELETE /api/draft/{draftId} */
 export const deleteDraft = (draftId: number) =>
-  api<Message>(`/api/draft/${draftId}`, { method: 'DELETE' });
+  api<Message>(draftPaths.one(draftId), { method: 'DELETE' });
 
 /** POST /api/draft/{draftId}/publish */
 export const publishDraft = (draftId: number, version: number) =>

@@ -6,6 +6,7 @@ import type {
   ReportGroup,
 } from '@repolog/contract/safety';
 import { api } from '../../../lib/api-client';
+import { adminPaths } from './admin-paths';
 
 /** The key factory of safety's reads: the moderators' queue and log, the reader's blocks. */
 export const safetyKeys = {
@@ -19,7 +20,7 @@ export const safetyKeys = {
 export const reportQueueQuery = () =>
   queryOptions({
     queryKey: safetyKeys.queue(),
-    queryFn: ({ signal }) => api<ReportGroup[]>('/api/admin/reports', { signal }),
+    queryFn: ({ signal }) => api<ReportGroup[]>(adminPaths.reports, { signal }),
     retry: false,
   });
 
@@ -27,7 +28,7 @@ export const reportQueueQuery = () =>
 export const auditQuery = () =>
   queryOptions({
     queryKey: safetyKeys.audit(),
-    queryFn: ({ signal }) => api<AuditEntry[]>('/api/admin/audit', { signal }),
+    queryFn: ({ signal }) => api<AuditEntry[]>(adminPaths.audit, { signal }),
     retry: false,
   });
 
