@@ -36,7 +36,10 @@ export default defineConfig({
   outputDir: './test-results',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace (every action with the page's DOM before and after it) and
+    // a screenshot of the end. The trace's film of screenshots is left out: Chromium painting and
+    // encoding frames all through every journey cost a fifth of the suite's CPU (2026-11-27).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

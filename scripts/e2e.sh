@@ -10,6 +10,19 @@ flock 9
 waited=$((SECONDS - waited))
 [ "$waited" -eq 0 ] || echo "(waited ${waited} s for another run's browser tests to finish)"
 if [ "${E2E_SKIP_BUILD:-}" != 1 ]; then npm run build --silent; fi
+# With a PostgreSQL server at hand (TEST_DATABASE_URL, as in CI), each worker's server gets a
+# database of its own there (e2e/start-server.mjs) instead of embedded PGlite: PGlite runs as
+# WASM on the server's own thread and cost each server about twice the CPU (7 s of it just to
+# start). The API tests cover PGlite, and `npm start`'s own test the embedded demo.
+if [ -z "${E2E_DATABASE_URL:-}" ] && [ -n "${TEST_DATABASE_URL:-}" ]; then
+  export E2E_DATABASE_URL="$TEST_DATABASE_URL"
+fi
+if [ -n "${E2E_DATABASE_URL:-}" ]; then
+  echo "browser tests: each server on a PostgreSQL database of its own"
+else
+  echo "browser tests: each server on embedded PGlite"
+fi
+
 cd e2e
 status=0
 npx playwright test "$@" || status=$?

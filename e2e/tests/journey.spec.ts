@@ -82,6 +82,9 @@ test('a team blog from a repository, its breakthrough, and someone from outside 
 
   // 3. Find it in /breakthrough by search and by language.
   await page.goto('/breakthrough');
+  // The app has taken over the server-rendered page (the header's Profile button needs its code):
+  // words typed before that are lost when React hydrates the box.
+  await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
   const search = page.getByRole('searchbox', { name: /Search breakthroughs/ });
   await search.fill(tag.toUpperCase());
   await search.press('Enter');
