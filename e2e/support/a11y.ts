@@ -6,7 +6,7 @@ import { signInByRequests, type DemoAccount } from './session';
  * axe-core over every page, in the light and the dark theme (the system setting picks the
  * theme when the reader has chosen none) and in both interface languages (the remembered
  * choice, a cookie). A violation names the rule and the elements. Each language has a spec file
- * of its own (a11y-en, a11y-ko): the two workers take one each, as a file's journeys run in one
+ * of its own (a11y-en, a11y-ko): two workers take one each, as a file's journeys run in one
  * worker (88 pages in one file kept one worker busy for a third of the whole suite's time).
  */
 const VISITOR_PAGES = [
