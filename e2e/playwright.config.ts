@@ -57,6 +57,9 @@ export default defineConfig({
         '--disable-sync',
         '--disable-quic',
         '--no-first-run',
+        // Compositing (in software, with no GPU) in the browser's own process, not a GPU process
+        // of its own: 66 journeys, 3 workers, load 8-16: 126 CPU-s with it apart, 110 inside.
+        '--in-process-gpu',
       ],
     },
   },

@@ -212,9 +212,14 @@ export function createConnections(options: {
       });
       socket.on('close', () => {
         connection.closed = true;
-        void admitted.then(() => {
-          if (live) leave(live, connection);
-        });
+        // A draft that could not be opened (told above; e.g. posted while its first state was
+        // being stored) has no editor to let go. Unhandled, that failure stopped the server.
+        void admitted.then(
+          () => {
+            if (live) leave(live, connection);
+          },
+          () => undefined,
+        );
       });
     },
 
