@@ -49,6 +49,34 @@ test.describe('the site shell', () => {
     ]);
   });
 
+  test('a visitor clicking Workspace before the page’s code runs gets the same alert', async ({
+    page,
+  }) => {
+    // The page's code is held back until the click is done: the header is the server's HTML.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.goto('/home', { waitUntil: 'commit' });
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Workspace' })
+      .click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(alerts).toEqual([
+      'Login is required to access this service!\nPlease log in to continue.',
+    ]);
+    release();
+    await expect(page.getByRole('heading', { name: 'Join Repolog' })).toBeVisible();
+  });
+
   test('the footer links Official to the notice board blog', async ({ page }) => {
     await page.goto('/home');
     const footer = page.getByRole('contentinfo');

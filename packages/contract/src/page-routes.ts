@@ -53,6 +53,13 @@ export const MEMBER_PAGE_ROUTES = [
 /** The address pattern of a server-rendered page. */
 export type ServerPagePath = (typeof SERVER_PAGE_ROUTES)[number]['path'];
 
+/**
+ * The address pattern of a member's page the shell preloads: the web's route table and its
+ * first reads are keyed by it, so a page added here without them (or there without it) does not
+ * typecheck.
+ */
+export type MemberPagePath = (typeof MEMBER_PAGE_ROUTES)[number]['path'];
+
 /** `pattern` with its `:name` segments replaced by `params` (URL-encoded). */
 export function fillPath(pattern: string, params: Readonly<Record<string, string | undefined>>) {
   return pattern.replace(/:(\w+)/g, (_match, name: string) =>

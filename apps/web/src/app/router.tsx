@@ -1,3 +1,4 @@
+import type { MemberPagePath } from '@repolog/contract/page-routes';
 import { lazy, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from './layouts/require-auth';
@@ -58,6 +59,14 @@ const AdminPage = page(() => import('./routes/admin'), 'AdminPage');
 const SettingsPage = page(() => import('./routes/settings'), 'SettingsPage');
 const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
 
+/** The members' pages the app shell preloads (MEMBER_PAGE_ROUTES), by the contract's paths. */
+const MEMBER_PAGES: Record<MemberPagePath, Page> = {
+  '/blog/:blogId/breakthrough/write': ArticleWritePage,
+  '/breakthrough/:articleId/edit': ArticleEditPage,
+  '/workspace': WorkspacePage,
+  '/admin': AdminPage,
+};
+
 const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -78,10 +87,8 @@ const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          { path: '/breakthrough/:articleId/edit', element: <ArticleEditPage /> },
+          ...Object.entries(MEMBER_PAGES).map(([path, Member]) => ({ path, element: <Member /> })),
           { path: '/blog/:blogId/edit', element: <BlogEditPage /> },
-          { path: '/blog/:blogId/breakthrough/write', element: <ArticleWritePage /> },
-          { path: '/workspace', element: <WorkspacePage /> },
           { path: '/workspace/stats', element: <WorkspaceStatsPage /> },
           { path: '/blog/:blogId/stats', element: <BlogStatsPage /> },
           { path: '/breakthrough/:articleId/stats', element: <ArticleStatsPage /> },
@@ -89,7 +96,6 @@ const routes: RouteObject[] = [
           { path: '/workspace/myblog/:blog_id', element: <MyBlogPage /> },
           { path: '/like/breakthrough', element: <LikedBreakthroughsPage /> },
           { path: '/follow/blog', element: <FollowedBlogsPage /> },
-          { path: '/admin', element: <AdminPage /> },
           { path: '/settings', element: <SettingsPage /> },
         ],
       },

@@ -7,10 +7,13 @@ export const LOGGED_OUT_STATUS: AuthStatus = {
   message: 'Access token is missing',
 };
 
+/** Who is signed in: every page the browser renders asks it first (the header, members' pages). */
+export const SESSION_PATH = '/api/auth/status';
+
 /** GET /api/auth/status; a 401 counts as logged out (spec §7). */
 export async function getAuthStatus(): Promise<AuthStatus> {
   try {
-    return await api<AuthStatus>('/api/auth/status');
+    return await api<AuthStatus>(SESSION_PATH);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return LOGGED_OUT_STATUS;
     throw error;

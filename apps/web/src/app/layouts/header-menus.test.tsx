@@ -3,7 +3,16 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NOTICE_TYPES } from '@repolog/contract/constants';
 import type { Notice } from '@repolog/contract/notifications';
-import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import {
+  Link,
+  MemoryRouter,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+  type NavigateFunction,
+} from 'react-router';
+import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HeaderMenus } from './header-menus';
 
@@ -74,7 +83,14 @@ function fakeServer(initial: Notice[], unread: number) {
   return state;
 }
 
+/** The router's navigate, for a navigation no click starts (a click would count as outside). */
+const router: { navigate?: NavigateFunction } = {};
+
 function Where() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    router.navigate = navigate;
+  }, [navigate]);
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
@@ -244,6 +260,29 @@ describe('the bell, its badge and its panel', () => {
     expect(screen.getByRole('region', { name: 'Notifications' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'elsewhere' }));
     expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
+  });
+
+  it('keeps a panel opened while the next page was loading open when that page renders', async () => {
+    fakeServer([notice(1)], 1);
+    renderMenus();
+    const before = window.location.pathname;
+    // The browser's address moves when a navigation starts; the route renders once its page is.
+    window.history.pushState(null, '', '/blog/32');
+    try {
+      await userEvent.click(bell());
+      act(() => {
+        void router.navigate?.('/blog/32');
+      });
+      expect(screen.getByTestId('where')).toHaveTextContent('/blog/32');
+      expect(screen.getByRole('region', { name: 'Notifications' })).toBeInTheDocument();
+      // A later route change closes it as before.
+      act(() => {
+        void router.navigate?.('/home');
+      });
+      expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
+    } finally {
+      window.history.replaceState(null, '', before);
+    }
   });
 });
 

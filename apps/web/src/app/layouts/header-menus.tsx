@@ -30,10 +30,14 @@ export function HeaderMenus({ userName }: { userName: string }) {
   const { data: count } = useQuery(unreadCountQuery);
   useNoticeStream();
 
+  // A route change closes the open panel, unless it was opened on the new address already: the
+  // browser's address changes when a navigation starts, the rendered route when its page is
+  // ready, and a panel opened in between belongs to the page that comes.
+  const [openedOn, setOpenedOn] = useState('');
   const [lastPath, setLastPath] = useState(pathname);
   if (lastPath !== pathname) {
     setLastPath(pathname);
-    setOpen('none');
+    if (openedOn !== pathname) setOpen('none');
   }
 
   useEffect(() => {
@@ -57,8 +61,10 @@ export function HeaderMenus({ userName }: { userName: string }) {
     };
   }, [open]);
 
-  const toggle = (panel: Exclude<OpenPanel, 'none'>) =>
+  const toggle = (panel: Exclude<OpenPanel, 'none'>) => {
+    setOpenedOn(window.location.pathname);
     setOpen((current) => (current === panel ? 'none' : panel));
+  };
   const unread = count?.unreadCount ?? 0;
 
   return (

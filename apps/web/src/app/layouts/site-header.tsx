@@ -66,6 +66,8 @@ export function SiteHeader() {
                   className={`${styles.navItem} ${active ? styles.active : ''}`}
                   aria-current={active ? 'page' : undefined}
                   onClick={(event) => onNavClick(event, item.to)}
+                  // Before the page's code runs, public/boot.js shows this to a visitor instead.
+                  data-login-alert={item.to === '/workspace' ? t.loginRequired : undefined}
                 >
                   {t[item.label]}
                 </Link>
