@@ -8,9 +8,9 @@ source scripts/lib/stage.sh
 
 trap stop_beside EXIT
 
-# `npm run check` and the build, on two cores: lint (type-aware, the longest part) runs beside
-# typecheck, formatting and the build, which run one after the other (2026-11-27, load 9–12:
-# lint 81 s beside typecheck 49 s + formatting 21 s + build 15 s, where check then build took 96 s).
+# `npm run check` and the build, on two cores: lint (type-aware, ~90 s of CPU, the longest part)
+# runs beside typecheck (~50 s), formatting and the build, which run one after the other; the
+# build no longer waits for lint to end.
 stage_beside lint npm run lint --silent
 stage typecheck+format bash -c 'npm run typecheck --silent && npm run format:check --silent'
 # The one build: server tests of rendered pages read it, the browser tests serve it.
