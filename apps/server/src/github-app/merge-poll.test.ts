@@ -80,6 +80,12 @@ function deliverMerged(repo: string, pull: number) {
   });
 }
 
+/**
+ * How long a poll's work may take to show (it runs after the response): vi.waitFor's default
+ * second was not enough at load 15-20 on 2 cores.
+ */
+const WAIT = { timeout: 10_000 };
+
 beforeAll(async () => {
   t = await buildTestApp({ env: { DEMO_STUB_CONTROL: 'true' } });
   dana = await loginWithGitHub(t, 'dana-kim');
@@ -110,8 +116,9 @@ describe('a merge the activity poll sees (a blog without the App)', () => {
 
     await minutePasses();
     await viewActivity(FRONTEND);
-    await vi.waitFor(async () =>
-      expect(await draftsAbout(FRONTEND, 'Cache the feed per page')).toHaveLength(1),
+    await vi.waitFor(
+      async () => expect(await draftsAbout(FRONTEND, 'Cache the feed per page')).toHaveLength(1),
+      WAIT,
     );
     const [draft] = await draftsAbout(FRONTEND, 'Cache the feed per page');
     const full = (await get(`/api/draft/${draft?.draftId}`, minjun)).json<
@@ -121,7 +128,7 @@ describe('a merge the activity poll sees (a blog without the App)', () => {
       solution: 'Cache the feed per page',
       solutionRef: `pull:${pull}`,
     });
-    await vi.waitFor(async () => expect(await noticesAbout(pull)).toHaveLength(1));
+    await vi.waitFor(async () => expect(await noticesAbout(pull)).toHaveLength(1), WAIT);
     expect((await noticesAbout(pull))[0]).toMatchObject({ instigator: 'minjun-park' });
 
     await minutePasses();
@@ -140,7 +147,7 @@ describe('a merge both the poll and the webhook see', () => {
     await merge(FRONTEND, pull);
     await minutePasses();
     await viewActivity(FRONTEND);
-    await vi.waitFor(async () => expect(await noticesAbout(pull)).toHaveLength(1));
+    await vi.waitFor(async () => expect(await noticesAbout(pull)).toHaveLength(1), WAIT);
 
     // The team then installs the App, and GitHub delivers the merge as well.
     await control('/app/installations', { account: 'repolog-team', repos: ['frontend'] });
@@ -154,15 +161,16 @@ describe('a merge both the poll and the webhook see', () => {
     await viewActivity(BACKEND);
     const pull = await openPull(BACKEND, 'Index the outbox by type');
     await merge(BACKEND, pull);
-    await vi.waitFor(async () =>
-      expect(await draftsAbout(BACKEND, 'Index the outbox by type')).toHaveLength(1),
+    await vi.waitFor(
+      async () => expect(await draftsAbout(BACKEND, 'Index the outbox by type')).toHaveLength(1),
+      WAIT,
     );
 
     await minutePasses();
     await viewActivity(BACKEND);
     await t.app.outbox.drain();
     expect(await draftsAbout(BACKEND, 'Index the outbox by type')).toHaveLength(1);
-    await vi.waitFor(async () => expect(await noticesAbout(pull)).toHaveLength(1));
+    await vi.waitFor(async () => expect(await noticesAbout(pull)).toHaveLength(1), WAIT);
     // The poll did see it: a second event reached the one claim per pull request.
     const events = await t.database.db
       .select({ payload: outbox.payload })

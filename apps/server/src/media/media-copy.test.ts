@@ -104,7 +104,7 @@ describe('copying the images stored in the database to S3', () => {
 describe('npm run media:to-s3', () => {
   // A second process starts (and, on PGlite, opens the data folder): give it time.
   it('copies, verifies, and says what it did', { timeout: 300_000 }, async () => {
-    const location = await createTestDatabaseLocation();
+    const location = await createTestDatabaseLocation('pg');
     const dataDir = location.dataDir;
     const database = await openDatabase({
       url: location.url,

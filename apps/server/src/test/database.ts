@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -34,10 +34,12 @@ async function createDatabaseCopy(url: string, template: string) {
 
 /**
  * Where a fresh, migrated database can be opened by another process too: a private copy of the
- * PostgreSQL template (with TEST_DATABASE_URL), else an empty PGlite data folder. `drop`
+ * PostgreSQL template (with TEST_DATABASE_URL), else a new folder holding a copy of the migrated
+ * PGlite data folder of the global setup (at `pgliteSubdir` inside it: `DATA_DIR`'s `pg`). A
+ * copy starts without initdb or migrations, in this process and in every child process. `drop`
  * removes it.
  */
-export async function createTestDatabaseLocation(): Promise<{
+export async function createTestDatabaseLocation(pgliteSubdir = ''): Promise<{
   url?: string;
   dataDir?: string;
   drop: () => Promise<void>;
@@ -46,6 +48,8 @@ export async function createTestDatabaseLocation(): Promise<{
   const template = inject('pgTemplate');
   if (url && template) return createDatabaseCopy(url, template);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'repolog-pglite-'));
+  const templateDir = inject('pgliteTemplateDir');
+  if (templateDir) cpSync(templateDir, path.join(dataDir, pgliteSubdir), { recursive: true });
   return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 

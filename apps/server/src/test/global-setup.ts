@@ -15,6 +15,12 @@ declare module 'vitest' {
     pgTemplate: string;
     /** A file holding a migrated PGlite data directory each test file starts from. */
     pgliteTemplate: string;
+    /**
+     * The same migrated PGlite database as a data folder on disk, which the tests that start
+     * servers in processes of their own copy (instead of an empty folder each process would run
+     * initdb and every migration in).
+     */
+    pgliteTemplateDir: string;
     /** The folder of the bundled server processes the crash tests start (children.ts). */
     testChildren: string;
   }
@@ -23,6 +29,8 @@ declare module 'vitest' {
 /** A migrated template: its file (PGlite) or database name (PostgreSQL), and how to drop it. */
 interface Template {
   name: string;
+  /** PGlite: the migrated data folder on disk. */
+  dir?: string;
   drop: () => Promise<void>;
 }
 
@@ -35,7 +43,13 @@ async function pgliteTemplate(): Promise<Template> {
   const dir = mkdtempSync(path.join(tmpdir(), 'repolog-pglite-template-'));
   const file = path.join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  return { name: file, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  const dataDir = path.join(dir, 'data');
+  await (await openDatabase({ dataDir, pgliteDump: dump })).close();
+  return {
+    name: file,
+    dir: dataDir,
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /** A migrated PostgreSQL database every test file copies (CREATE DATABASE … TEMPLATE). */
@@ -97,6 +111,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('testChildren', children.dir);
   project.provide('pgTemplate', url ? template.name : '');
   project.provide('pgliteTemplate', url ? '' : template.name);
+  project.provide('pgliteTemplateDir', template.dir ?? '');
   return async () => {
     await template.drop();
     children.drop();
