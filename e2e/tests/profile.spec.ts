@@ -35,6 +35,9 @@ test.describe('profile pages', () => {
     const row = region(reader, /^Comments/)
       .getByRole('listitem')
       .filter({ hasText: 'Which profile wrote this?' });
+    // Once the page's code has loaded: a click while the comments were hydrating was lost (the
+    // page stayed, 2 runs in 3 at load 1; the cause is not found yet).
+    await reader.waitForLoadState('networkidle');
     await row.getByRole('link', { name: 'alex-chen' }).click();
     await expect(reader).toHaveURL(/\/user\/alex-chen$/);
 
