@@ -162,7 +162,8 @@ export async function openReplica(options: {
       // Not a standby (no replay position): nothing to wait for.
       const upTo = done ? lsn(done) : (behind[behind.length - 1]?.lsn ?? 0n);
       while (behind[0] && behind[0].lsn <= upTo) behind.shift();
-      state.lagMs = behind[0] ? Date.now() - behind[0].at : 0;
+      // Behind is never 0 ms, even within the millisecond it was seen: 0 means caught up.
+      state.lagMs = behind[0] ? Math.max(1, Date.now() - behind[0].at) : 0;
       state.healthy = state.lagMs <= maxLagMs;
     } catch {
       state.healthy = false;
