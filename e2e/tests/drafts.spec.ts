@@ -94,7 +94,17 @@ test.describe('drafts that save themselves', () => {
     const second = await first.context().newPage();
     await second.goto(address);
     await expect(second.getByLabel('Title')).toHaveValue(title);
+    // The second tab's save of its words has reached the server (its status read "Saved at" already
+    // from the draft it opened, so the text alone could pass before this save: the first tab's
+    // then went first and was rightly accepted).
+    const secondSaved = second.waitForResponse(
+      (res) =>
+        res.request().method() === 'PUT' &&
+        res.url().includes('/api/draft/') &&
+        (res.request().postData() ?? '').includes('Written in the second tab.'),
+    );
     await bodyBox(second).fill('Written in the second tab.');
+    expect((await secondSaved).status()).toBe(200);
     await expect(status(second)).toHaveText(/^Saved at /);
 
     await first.bringToFront();
