@@ -1,4 +1,15 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { collectAlerts } from '../support/session';
+
+/** A visitor's click on Workspace: the spec's alert, then /login. */
+async function workspaceSendsToLogin(page: Page, alerts: string[]) {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Workspace' })
+    .click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(alerts).toEqual(['Login is required to access this service!\nPlease log in to continue.']);
+}
 
 test.describe('the site shell', () => {
   test('start page shows the welcome text, three benefits and Enter leads to /home', async ({
@@ -34,19 +45,8 @@ test.describe('the site shell', () => {
   test('a visitor clicking Workspace gets the login alert and goes to /login', async ({ page }) => {
     await page.goto('/home');
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
-    const alerts: string[] = [];
-    page.on('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.accept();
-    });
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Workspace' })
-      .click();
-    await expect(page).toHaveURL(/\/login$/);
-    expect(alerts).toEqual([
-      'Login is required to access this service!\nPlease log in to continue.',
-    ]);
+    const alerts = collectAlerts(page);
+    await workspaceSendsToLogin(page, alerts);
   });
 
   test('a visitor clicking Workspace before the page’s code runs gets the same alert', async ({
@@ -59,20 +59,9 @@ test.describe('the site shell', () => {
       await released;
       await route.continue();
     });
-    const alerts: string[] = [];
-    page.on('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.accept();
-    });
+    const alerts = collectAlerts(page);
     await page.goto('/home', { waitUntil: 'commit' });
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Workspace' })
-      .click();
-    await expect(page).toHaveURL(/\/login$/);
-    expect(alerts).toEqual([
-      'Login is required to access this service!\nPlease log in to continue.',
-    ]);
+    await workspaceSendsToLogin(page, alerts);
     release();
     await expect(page.getByRole('heading', { name: 'Join Repolog' })).toBeVisible();
   });
