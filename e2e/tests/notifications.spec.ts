@@ -134,7 +134,16 @@ test.describe('/notification', () => {
       });
       expect(res.status()).toBe(200);
     }
-    const all = (await (await dana.request.get('/api/notice?page=1&size=100')).json()) as Notice[];
+    // Notifications are delivered by the outbox, after each comment's answer: the list is read
+    // once all 11 have arrived (read any sooner, under load, page 2 began with a later one).
+    const noticesOf = async () =>
+      (await (await dana.request.get('/api/notice?page=1&size=100')).json()) as Notice[];
+    await expect
+      .poll(async () => (await noticesOf()).filter((n) => n.articleTitle === title).length, {
+        timeout: 20_000,
+      })
+      .toBe(11);
+    const all = await noticesOf();
     const total = Number(
       (await dana.request.get('/api/notice?page=1&size=1')).headers()['x-total-count'],
     );
