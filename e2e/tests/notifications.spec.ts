@@ -180,6 +180,10 @@ test.describe('/notification', () => {
     // The rest are still unread: one button marks them all; the badge goes, the button rests.
     await expect(badge(dana)).toBeVisible();
     await dana.getByRole('button', { name: 'Mark all as read' }).click();
+    // The rows and the badge change at once; the server has it when the page says so.
+    await expect(
+      dana.getByRole('status').filter({ hasText: 'All notifications are marked as read.' }),
+    ).toBeAttached();
     await expect(items.locator('[data-viewed="false"]')).toHaveCount(0);
     await expect(badge(dana)).toBeHidden();
     await expect(dana.getByRole('button', { name: 'Mark all as read' })).toHaveAttribute(
