@@ -22,7 +22,12 @@ test.describe('email', () => {
     await likesAtOnce.check();
     await expect(section.getByRole('status')).toHaveText('Saved.');
     const weekly = section.getByRole('checkbox', { name: /Weekly digest/ });
+    // The box shows the change at once; the reload waits for the server's answer to it.
+    const saved = page.waitForResponse(
+      (res) => res.url().endsWith('/api/settings/email') && res.request().method() === 'PUT',
+    );
     await weekly.uncheck();
+    expect((await saved).status()).toBe(200);
     await page.reload();
     await expect(
       emailSection(page).getByRole('radio', { name: 'Likes on your breakthroughs: Immediately' }),
