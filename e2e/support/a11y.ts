@@ -137,3 +137,32 @@ export function checkAccessibility(colorScheme: 'light' | 'dark', language: Lang
     });
   });
 }
+
+/**
+ * No axe violation on the page as it is (or only within `include`), in the light and then the
+ * dark theme. A theme change fades colours for 0.15 s (buttons, cards): axe waits for those
+ * transitions to end, as a reader's eye would (once, at load 22, it measured a button mid-fade
+ * and reported its contrast).
+ */
+export async function accessibleInBothThemes(page: Page, include?: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    // getAnimations() brings style up to date first, so the change's transitions are in it;
+    // endless animations (a loading shimmer) are not waited for.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition)
+          // A transition cut short by another change rejects: it is over all the same.
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
+    const axe = new AxeBuilder({ page });
+    const result = await (include ? axe.include(include) : axe).analyze();
+    expect(
+      result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      colorScheme,
+    ).toEqual([]);
+  }
+}

@@ -1,23 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Notice } from '@repolog/contract/notifications';
 import { expect, test, type Page } from '@playwright/test';
+import { accessibleInBothThemes } from '../support/a11y';
 import { uniqueTag, userPage, visitorPage, writeArticle } from '../support/reading';
 
+/** The comments block: this journey's axe checks look at it alone. */
+const COMMENTS_BLOCK = 'section[aria-labelledby]';
 const comments = (page: Page) => page.getByRole('region', { name: /^Comments/ });
 const row = (page: Page, text: string) =>
   comments(page).getByRole('listitem').filter({ hasText: text });
-
-/** No axe violation in the comments block, in the light and the dark theme. */
-async function accessibleInBothThemes(page: Page) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const result = await new AxeBuilder({ page }).include('section[aria-labelledby]').analyze();
-    expect(
-      result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      colorScheme,
-    ).toEqual([]);
-  }
-}
 
 test.describe('a blog keeps its own threads', () => {
   test('a limited account’s link is held until a member approves it; a member closes and opens the comments', async ({
@@ -61,7 +51,7 @@ test.describe('a blog keeps its own threads', () => {
     await expect(
       comments(dana).getByText('Comments on this breakthrough are closed.'),
     ).toBeVisible();
-    await accessibleInBothThemes(dana);
+    await accessibleInBothThemes(dana, COMMENTS_BLOCK);
     // minjun-park is no member of blog 32: the block says they are closed, with no box or button.
     await minjun.reload();
     await expect(

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { accessibleInBothThemes } from '../support/a11y';
 import { uniqueTag, userPage, visitorPage, writeArticle } from '../support/reading';
 
 const comments = (page: Page) => page.getByRole('region', { name: /^Comments/ });
@@ -11,19 +11,6 @@ async function comment(page: Page, articleId: number, text: string) {
   await comments(page).getByLabel('Write a comment').fill(text);
   await comments(page).getByRole('button', { name: 'Submit' }).click();
   await expect(row(page, text)).toBeVisible();
-}
-
-/** No axe violation on the page as it is, in the light and the dark theme. */
-async function accessibleInBothThemes(page: Page, include?: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const axe = new AxeBuilder({ page });
-    const result = await (include ? axe.include(include) : axe).analyze();
-    expect(
-      result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      colorScheme,
-    ).toEqual([]);
-  }
 }
 
 test.describe('a community that stays safe', () => {
