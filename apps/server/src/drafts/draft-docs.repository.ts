@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { isForeignKeyViolation } from '../db/pg-errors.js';
 import { draftDocs, draftEditors, drafts, draftUpdates, users } from '../db/schema.js';
 import { transactionOf } from '../db/transaction.js';
 import type { DraftFields } from './drafts.repository.js';
@@ -48,10 +49,16 @@ export function draftDocsRepository(db: Db) {
     /**
      * Stores the first state of a draft's document unless another instance stored one first;
      * either way, the document as stored. Only the server starts a document, and only here:
-     * two independent starts from the same fields would merge into the text twice.
+     * two independent starts from the same fields would merge into the text twice. Undefined
+     * when the draft is no longer there (posted or deleted since its fields were read).
      */
-    async start(draftId: number, snapshot: Buffer): Promise<StoredDoc> {
-      await db.insert(draftDocs).values({ draftId, snapshot }).onConflictDoNothing();
+    async start(draftId: number, snapshot: Buffer): Promise<StoredDoc | undefined> {
+      try {
+        await db.insert(draftDocs).values({ draftId, snapshot }).onConflictDoNothing();
+      } catch (error) {
+        if (isForeignKeyViolation(error)) return undefined;
+        throw error;
+      }
       return load(draftId);
     },
 

@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createConnections, type LiveSocket } from './live-connections.js';
-import type { DocStore } from './live-doc-store.js';
+import { LIVE_CLOSE } from '@repolog/contract/live';
+import { createConnections, type Admission, type LiveSocket } from './live-connections.js';
+import type { DocStore, LiveDoc } from './live-doc-store.js';
 
 /** A WebSocket stand-in: the test emits its events and reads what the server did to it. */
 class FakeSocket extends EventEmitter implements LiveSocket {
@@ -52,6 +53,37 @@ describe('a live connection whose draft cannot be opened', () => {
     await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setImmediate(resolve));
     expect(unhandled).toEqual([]);
+    connections.stop();
+  });
+});
+
+describe('a live connection whose draft is posted while its document opens', () => {
+  it('is told why by admission asked again (posted), with nothing logged as a failure', async () => {
+    const errors: unknown[] = [];
+    // The store opened the document and found the draft gone when it stored its first state.
+    const gone = { ready: Promise.resolve(), gone: true } as unknown as LiveDoc;
+    const store = { all: () => [], open: () => gone } as unknown as DocStore;
+    const connections = createConnections({
+      store,
+      onError: (error) => errors.push(error),
+      now: () => Date.now(),
+    });
+    const socket = new FakeSocket();
+    const answers: Admission[] = [
+      { ok: true, blogId: 32, fields: () => Promise.resolve(undefined) },
+      { ok: false, close: LIVE_CLOSE.posted },
+    ];
+    let asked = 0;
+    connections.connect(
+      socket,
+      { actor: { userId: 1, userName: 'dana-kim' }, sessionId: null },
+      7,
+      () => Promise.resolve(answers[asked++] ?? answers[1]!),
+    );
+
+    await vi.waitFor(() => expect(socket.closedWith).toEqual(LIVE_CLOSE.posted));
+    expect(asked).toBe(2);
+    expect(errors).toEqual([]);
     connections.stop();
   });
 });

@@ -14,6 +14,12 @@ import type { CloseReason, DocStore, LiveDoc, Peer } from './live-doc-store.js';
 import { receive } from './live-messages.js';
 import { releasePresence } from './live-presence.js';
 
+/** The draft's document could not be opened here; the client reconnects. */
+const OPEN_FAILED: CloseReason = {
+  code: 1011,
+  reason: 'The draft could not be opened; try again.',
+};
+
 /** What the live connections need of a WebSocket (the `ws` package's, or a test's). */
 export interface LiveSocket {
   readonly readyState: number;
@@ -175,13 +181,19 @@ export function createConnections(options: {
         const doc = store.open(draftId, admission.blogId, admission.fields);
         await doc.ready;
         if (connection.closed) return undefined;
+        if (doc.gone) {
+          // Posted or deleted since it was admitted: asked again, admission says which.
+          const again = await admit();
+          connection.close(again.ok ? OPEN_FAILED : again.close);
+          return undefined;
+        }
         live = doc;
         join(doc, connection);
         return doc;
       })();
       admitted.catch((error: unknown) => {
         onError(error);
-        connection.close({ code: 1011, reason: 'The draft could not be opened; try again.' });
+        connection.close(OPEN_FAILED);
       });
 
       socket.on('pong', () => {

@@ -40,6 +40,8 @@ export interface LiveDoc {
   owners: Map<number, PresenceHolder>;
   connections: Set<Peer>;
   ready: Promise<void>;
+  /** The draft was posted or deleted while this document opened: nobody may join it. */
+  gone: boolean;
   appendedSinceCompaction: number;
   materializeTimer: NodeJS.Timeout | undefined;
   idleTimer: NodeJS.Timeout | undefined;
@@ -155,6 +157,7 @@ export function createDocStore(options: {
         owners: new Map(),
         connections: new Set(),
         ready: Promise.resolve(),
+        gone: false,
         appendedSinceCompaction: 0,
         materializeTimer: undefined,
         idleTimer: undefined,
@@ -167,19 +170,27 @@ export function createDocStore(options: {
         let stored = await repo.load(draftId);
         if (!stored.snapshot && stored.updates.length === 0) {
           const current = await fields();
-          if (!current) return;
-          stored = await repo.start(draftId, firstState(current));
+          const started = current && (await repo.start(draftId, firstState(current)));
+          if (!started) {
+            live.gone = true;
+            return;
+          }
+          stored = started;
         }
         Y.applyUpdate(doc, Y.mergeUpdates(storedParts(stored)), REMOTE);
         live.appendedSinceCompaction = stored.updates.length;
         live.written = JSON.stringify(fieldsOfDoc(doc));
       })();
       docs.set(draftId, live);
-      // A document that did not load is not kept: the next editor loads it afresh.
-      live.ready.catch((error: unknown) => {
-        onError(error);
-        forget(live);
-      });
+      // A document that did not load, or whose draft is gone, is not kept: the next editor
+      // loads it afresh (or learns why it cannot).
+      live.ready.then(
+        () => live.gone && forget(live),
+        (error: unknown) => {
+          onError(error);
+          forget(live);
+        },
+      );
       return live;
     },
 

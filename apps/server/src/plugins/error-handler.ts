@@ -3,22 +3,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@repolog/contract/errors';
 import { formatMessage, type Message, type MessageKey } from '@repolog/contract/messages';
 import { messageOfIssue } from '@repolog/contract/validation';
+import { pgCode } from '../db/pg-errors.js';
 import { AppError } from '../errors.js';
-
-interface PgLikeError {
-  code?: unknown;
-  constraint?: unknown;
-}
-
-/** The SQLSTATE of a database error; Drizzle wraps driver errors and keeps them as `cause`. */
-const pgCode = (error: unknown): string | undefined => {
-  for (let current = error, depth = 0; current && depth < 3; depth += 1) {
-    const code = (current as PgLikeError).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-};
 
 /** Invalid text or numbers that reached the database: the client's input, so a 400. */
 const BAD_VALUE_CODES = new Set(['22P02', '22003', '22021', '22P05', '22007', '22008']);
