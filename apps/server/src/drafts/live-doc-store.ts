@@ -40,7 +40,7 @@ export interface LiveDoc {
   owners: Map<number, PresenceHolder>;
   connections: Set<Peer>;
   ready: Promise<void>;
-  /** The draft was posted or deleted while this document opened: nobody may join it. */
+  /** Its draft was posted or deleted while it opened (then it is not kept): nobody joins. */
   gone: boolean;
   appendedSinceCompaction: number;
   materializeTimer: NodeJS.Timeout | undefined;
@@ -173,7 +173,7 @@ export function createDocStore(options: {
           const started = current && (await repo.start(draftId, firstState(current)));
           if (!started) {
             live.gone = true;
-            return;
+            return forget(live);
           }
           stored = started;
         }
@@ -182,15 +182,11 @@ export function createDocStore(options: {
         live.written = JSON.stringify(fieldsOfDoc(doc));
       })();
       docs.set(draftId, live);
-      // A document that did not load, or whose draft is gone, is not kept: the next editor
-      // loads it afresh (or learns why it cannot).
-      live.ready.then(
-        () => live.gone && forget(live),
-        (error: unknown) => {
-          onError(error);
-          forget(live);
-        },
-      );
+      // A document that did not load is not kept: the next editor loads it afresh.
+      live.ready.catch((error: unknown) => {
+        onError(error);
+        forget(live);
+      });
       return live;
     },
 
@@ -209,10 +205,7 @@ export function createDocStore(options: {
       live.idleTimer.unref();
     },
 
-    /**
-     * An editor's change: applied (false when Yjs cannot read it: nothing of it is kept), then
-     * stored and announced to the other instances in one transaction.
-     */
+    /** An editor's change: applied (false if Yjs cannot read it), stored and announced. */
     async change(live: LiveDoc, peer: Peer, update: Uint8Array): Promise<boolean> {
       let missing: Uint8Array;
       try {
