@@ -21,16 +21,21 @@ const COMPACT_LOCK = 5_120_417;
 export function draftDocsRepository(db: Db) {
   const transaction = transactionOf(db);
 
+  /**
+   * The updates first, then the snapshot: another instance's compaction committing in between
+   * deletes updates only after folding them into the snapshot read second (Yjs merges the
+   * overlap). Read the other way round, the old snapshot and no updates lost what it folded.
+   */
   const load = async (draftId: number, tx: Db = db): Promise<StoredDoc> => {
-    const [doc] = await tx
-      .select({ snapshot: draftDocs.snapshot })
-      .from(draftDocs)
-      .where(eq(draftDocs.draftId, draftId));
     const updates = await tx
       .select({ id: draftUpdates.id, update: draftUpdates.update })
       .from(draftUpdates)
       .where(eq(draftUpdates.draftId, draftId))
       .orderBy(asc(draftUpdates.id));
+    const [doc] = await tx
+      .select({ snapshot: draftDocs.snapshot })
+      .from(draftDocs)
+      .where(eq(draftDocs.draftId, draftId));
     return { snapshot: doc?.snapshot, updates };
   };
 
