@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@repolog/contract/errors';
 import { formatMessage, type Message, type MessageKey } from '@repolog/contract/messages';
 import { messageOfIssue } from '@repolog/contract/validation';
-import { pgCode } from '../db/pg-errors.js';
+import { isForeignKeyViolation, pgCode } from '../db/pg-errors.js';
 import { AppError } from '../errors.js';
 
 /** Invalid text or numbers that reached the database: the client's input, so a 400. */
@@ -113,7 +113,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else if (pgCode(error) === '23505') {
       status = 409;
       answer = body('conflict', { key: 'http.alreadyExists', params: {} });
-    } else if (pgCode(error) === '23503') {
+    } else if (isForeignKeyViolation(error)) {
       status = 409;
       answer = body('conflict', { key: 'http.relatedGone', params: {} });
     } else if (BAD_VALUE_CODES.has(pgCode(error) ?? '')) {
