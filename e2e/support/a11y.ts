@@ -42,8 +42,10 @@ async function settled(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
+/** axe's violations on the page (or only within `include`), each with its elements. */
+async function violations(page: Page, include?: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page });
+  const result = await (include ? axe.include(include) : axe).analyze();
   return result.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n    ` +
@@ -158,11 +160,6 @@ export async function accessibleInBothThemes(page: Page, include?: string): Prom
           .map((a) => a.finished.catch(() => undefined)),
       ),
     );
-    const axe = new AxeBuilder({ page });
-    const result = await (include ? axe.include(include) : axe).analyze();
-    expect(
-      result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      colorScheme,
-    ).toEqual([]);
+    expect(await violations(page, include), colorScheme).toEqual([]);
   }
 }
