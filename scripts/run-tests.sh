@@ -23,7 +23,7 @@ stage_join lint
 # one file at a time left a core idle. Both projects in one run let a long file of one overlap
 # the other's short ones (2026-11-27: all 1,597 tests green with 2 at once, at load 8–12).
 workers=(--maxWorkers="${TEST_WORKERS:-2}")
-# CI (.ci/run, with NODE24_BESIDE_UNIT=1) runs the Node.js 24 pass beside this stage: two test
+# NODE24_BESIDE_UNIT=1 runs the Node.js 24 pass beside this stage (CI runs it after): two test
 # files at a time leave a core idle much of the time (a file waiting on a child process or the
 # PostgreSQL server), and the Node 24 pass fills it.
 [ -z "${NODE24_BESIDE_UNIT:-}" ] || stage_beside node24 bash scripts/test-node24.sh
